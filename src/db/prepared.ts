@@ -90,6 +90,8 @@ interface BuiltShape {
   query: Query;
   fields: SelectedFieldsOrdered;
   name: string;
+  /** Its placeholders' names, sorted, joined by commas. */
+  placeholders: string;
 }
 
 /** Each shape's statement, built once: its text is the same on every handle (one dialect, no casing). */
@@ -117,13 +119,23 @@ export async function executeShaped<Row>(
   let built = shapes.get(shape);
   if (built === undefined || checkShapes) {
     const query = build(db);
-    const fresh = { query: query.toSQL(), fields: flatFields(query._.selectedFields), name: '' };
-    fresh.name = nameOf(fresh.query);
+    const text = query.toSQL();
+    const fresh: BuiltShape = {
+      query: text,
+      fields: flatFields(query._.selectedFields),
+      name: nameOf(text),
+      placeholders: [...new Set(text.params.flatMap(placeholderName))].sort().join(','),
+    };
     if (built !== undefined && !sameText(built.query, fresh.query)) {
       throw new Error(`statement shape ${shape} was built as another text or with other fixed values`);
     }
     built ??= fresh;
     shapes.set(shape, built);
+  }
+  // A value with no placeholder, or one without a value, is a shape whose key misses a part.
+  const given = Object.keys(values).sort().join(',');
+  if (given !== built.placeholders) {
+    throw new Error(`statement shape ${shape} has placeholders ${built.placeholders}; values were given for ${given}`);
   }
   const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
     built.query,
@@ -134,18 +146,16 @@ export async function executeShaped<Row>(
   return await prepared.execute(values);
 }
 
+/** A parameter's placeholder name, if it is one. */
+function placeholderName(param: unknown): string[] {
+  if (is(param, Placeholder)) return [param.name];
+  if (is(param, Param) && is(param.value, Placeholder)) return [param.value.name];
+  return [];
+}
+
 /** The same text, the same placeholders and the same fixed values. */
 function sameText(a: Query, b: Query): boolean {
-  const fixed = (query: Query) =>
-    JSON.stringify(
-      query.params.map((p) =>
-        is(p, Placeholder)
-          ? { placeholder: p.name }
-          : is(p, Param) && is(p.value, Placeholder)
-            ? { placeholder: p.value.name }
-            : p,
-      ),
-    );
+  const fixed = (query: Query) => JSON.stringify(query.params.map((p) => placeholderName(p)[0] ?? { fixed: p }));
   return a.sql === b.sql && fixed(a) === fixed(b);
 }
 

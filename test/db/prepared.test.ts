@@ -177,6 +177,23 @@ describe('executeShaped', () => {
     expect(await text('x')).toEqual([{ value: 1 }]);
     await expect(text('x + 1')).rejects.toThrow('statement shape test: a text was built as another text');
   });
+  it('refuses values that are not the shape’s placeholders: a key that misses a part of the statement', async () => {
+    const doubled = (values: Record<string, unknown>) =>
+      executeShaped(
+        database.db,
+        'test: values checked',
+        (handle) =>
+          handle.select({ value: sql<number>`${sql.placeholder('n')}::int * 2` }).from(sql`(values (1)) as one (x)`),
+        values,
+      );
+    expect(await doubled({ n: 4 })).toEqual([{ value: 8 }]);
+    await expect(doubled({ n: 4, m: 1 })).rejects.toThrow(
+      'statement shape test: values checked has placeholders n; values were given for m,n',
+    );
+    await expect(doubled({})).rejects.toThrow(
+      'statement shape test: values checked has placeholders n; values were given for ',
+    );
+  });
 });
 
 describe('valuesOf', () => {

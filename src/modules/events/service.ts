@@ -159,7 +159,10 @@ export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: 
 
 /** A change whose events are recorded in its own statement (emitInChange). */
 export interface ChangeWithEvents {
-  /** Names everything the change's text depends on (db/prepared.ts). */
+  /**
+   * Names everything the text of the change's part depends on (db/prepared.ts): its CTEs and
+   * answer, `made` and `effects` as well; the events' part adds its own shape to it.
+   */
   shape: string;
   /** The change's CTEs, in order, and the one answered; built on `handle`. */
   build: (handle: Queryable) => {

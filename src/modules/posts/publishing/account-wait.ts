@@ -90,9 +90,9 @@ export function queueTargetsOfReturnedAccounts(events: readonly RecordedEvent[])
       isNotNull(postTargets.accountWaitUntil),
       sql`exists (select 1 from recorded_events)`,
     )}`;
-  const queue = queuePublishOfMoved(now(), sql`returned_accounts_targets`);
+  const queue = queuePublishOfMoved(now(), 'returned_accounts_targets');
   return {
-    shape: 'targets of returned accounts',
+    shape: `targets of returned accounts, ${queue.shape}`,
     with: [['returned_accounts_targets', waiting]],
     effects: [['returned_accounts_jobs', queue.sql]],
     values: valuesOf({ values: { returned_accounts_ids: accountIds } }, queue),

@@ -2,7 +2,7 @@
  * The `publish_target` job of a target: each target has at most one (its job key), so queueing
  * it again moves its next step to the new time.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isTransaction, type Queryable, type Tx } from '../../../db/connection.ts';
 import type { StatementPart } from '../../../db/prepared.ts';
 import { endJobSql, queuedUnderKey, runsAsJob } from '../../../jobs/job-run.ts';
@@ -21,22 +21,21 @@ export async function queuePublish(tx: Tx, targetId: string, runAt: Date): Promi
 }
 
 /**
- * queuePublish as the effect of a statement: the next step, at `runAt`, of each target `rows`
- * names (a CTE with an `id` column; by default a transition's `moved`). A part of a statement
- * built once per shape (db/prepared.ts): its time is a placeholder.
+ * queuePublish as the effect of a statement: the next step, at `runAt`, of each target the CTE
+ * `rows` names (its `id` column; by default a transition's `moved`). A part of a statement built
+ * once per shape (db/prepared.ts): its time is a placeholder named after the CTE, so that two
+ * such parts of one statement never fill one placeholder.
  */
-export function queuePublishOfMoved(runAt: Date, rows: SQL = sql`moved`): StatementPart {
+export function queuePublishOfMoved(runAt: Date, rows: 'moved' | 'returned_accounts_targets' = 'moved'): StatementPart {
+  const wait = `${rows}_publish_wait_ms`;
   return {
-    shape: 'queue publish_target',
+    shape: `queue publish_target of ${rows}`,
     sql: sql`select ${jobSql(
       'publish_target',
       { target_id: sql`t.id` },
-      {
-        runAt: dueAfterSql(sql`${sql.placeholder('publish_wait_ms')}`),
-        jobKey: sql`${publishJobKey('')}::text || t.id`,
-      },
-    )} from ${rows} as t`,
-    values: { publish_wait_ms: waitMsUntil(runAt) },
+      { runAt: dueAfterSql(sql`${sql.placeholder(wait)}`), jobKey: sql`${publishJobKey('')}::text || t.id` },
+    )} from ${sql.raw(rows)} as t`,
+    values: { [wait]: waitMsUntil(runAt) },
   };
 }
 
