@@ -44,19 +44,9 @@ export function preparedOutsideTransactions<P>(build: (db: Db) => P): (db: Query
 export async function executePreparedByText<Row>(
   db: Queryable,
   build: (db: Queryable) => SelectQuery<Row>,
-  /** The values of the query's placeholders, if it has any. */
-  values: Readonly<Record<string, unknown>> = {},
 ): Promise<Row[]> {
   // Built here on `db`, so the statement runs on the connection the query is made for.
-  const query = build(db);
-  const built = query.toSQL();
-  const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
-    built,
-    flatFields(query._.selectedFields),
-    nameOf(built),
-    true,
-  );
-  return await prepared.execute(values);
+  return await executeBuilt<Row>(db, buildStatement(db, build), {});
 }
 
 /** A query Drizzle built, with the selection its rows are mapped by. */
@@ -86,10 +76,35 @@ export function valuesOf(...parts: readonly (Pick<StatementPart, 'values'> | und
   return all;
 }
 
-interface BuiltShape {
+/** A statement's text and parameters, the selection its rows are mapped by, and its name. */
+interface BuiltStatement {
   query: Query;
   fields: SelectedFieldsOrdered;
   name: string;
+}
+
+function buildStatement<Row>(db: Queryable, build: (db: Queryable) => SelectQuery<Row>): BuiltStatement {
+  const query = build(db);
+  const text = query.toSQL();
+  return { query: text, fields: flatFields(query._.selectedFields), name: nameOf(text) };
+}
+
+/** Runs a built statement, prepared under its name, with the values of its placeholders; its rows are Row's. */
+async function executeBuilt<Row>(
+  db: Queryable,
+  built: BuiltStatement,
+  values: Readonly<Record<string, unknown>>,
+): Promise<Row[]> {
+  const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
+    built.query,
+    built.fields,
+    built.name,
+    true,
+  );
+  return await prepared.execute(values);
+}
+
+interface BuiltShape extends BuiltStatement {
   /** Its placeholders' names, sorted, joined by commas. */
   placeholders: string;
 }
@@ -118,13 +133,10 @@ export async function executeShaped<Row>(
 ): Promise<Row[]> {
   let built = shapes.get(shape);
   if (built === undefined || checkShapes) {
-    const query = build(db);
-    const text = query.toSQL();
+    const statement = buildStatement(db, build);
     const fresh: BuiltShape = {
-      query: text,
-      fields: flatFields(query._.selectedFields),
-      name: nameOf(text),
-      placeholders: [...new Set(text.params.flatMap(placeholderName))].sort().join(','),
+      ...statement,
+      placeholders: [...new Set(statement.query.params.flatMap(placeholderName))].sort().join(','),
     };
     if (built !== undefined && !sameText(built.query, fresh.query)) {
       throw new Error(`statement shape ${shape} was built as another text or with other fixed values`);
@@ -137,13 +149,7 @@ export async function executeShaped<Row>(
   if (given !== built.placeholders) {
     throw new Error(`statement shape ${shape} has placeholders ${built.placeholders}; values were given for ${given}`);
   }
-  const prepared = db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(
-    built.query,
-    built.fields,
-    built.name,
-    true,
-  );
-  return await prepared.execute(values);
+  return await executeBuilt<Row>(db, built, values);
 }
 
 /** A parameter's placeholder name, if it is one. */

@@ -23,11 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** The statements prepared by their text on this connection that name `table`, the most run first. */
-async function byTextStatementsOf(tx: Queryable, table: string) {
+/** The statements prepared by their text on this connection whose text contains `text` (a table's name), the most run first. */
+async function byTextStatementsOf(tx: Queryable, text: string) {
   const { rows } = await tx.execute<{ statement: string; executions: string; generic_plans: string }>(
     sql`select statement, generic_plans + custom_plans as executions, generic_plans from pg_prepared_statements
-      where name like 'by_text_%' and statement like ${`%${table}%`} order by executions desc`,
+      where name like 'by_text_%' and statement like ${`%${text}%`} order by executions desc`,
   );
   return rows.map((r) => ({
     statement: r.statement,
@@ -148,11 +148,7 @@ describe('executeShaped', () => {
         );
       }
       expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [{ value: n * 2 }]));
-      const { rows } = await tx.execute<{ executions: string }>(
-        sql`select generic_plans + custom_plans as executions from pg_prepared_statements
-          where name like 'by_text_%' and statement like '%::int * $2%'`,
-      );
-      expect(rows.map((r) => Number(r.executions))).toEqual([7]);
+      expect((await byTextStatementsOf(tx, '::int * $2')).map((r) => r.executions)).toEqual([7]);
     });
   });
 
