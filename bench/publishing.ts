@@ -35,7 +35,10 @@
  * from its start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
  * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
  * time goes (due → container created and container created → published, from the sandbox's
- * record of each container; polls per target), the CPU of each process, PostgreSQL's CPU by
+ * record of each container; polls per target), what the workers' job runs and the floor's calls
+ * waited for, per target (HTTP calls and statements, how many and their time summed over the slots
+ * in flight: bench/waits.ts, loaded into each worker with `--import`; a slot waiting on a round
+ * trip uses no CPU, so this is where a slot's time goes), the CPU of each process, PostgreSQL's CPU by
  * whose connections spent it (the API with the sandbox, the workers, the bench: the service names
  * its connections for their process's roles), and PostgreSQL's
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
@@ -72,7 +75,9 @@
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
  *                                  uses WORKER_CONCURRENCY calls in flight)
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import sharp from 'sharp';
@@ -134,6 +139,7 @@ import {
   stopServer,
   type WorkerProcess,
 } from './server.ts';
+import { recordedWaits, recordWaits, type Wait, type WaitTotals, waitsBetween } from './waits.ts';
 
 /** One worker's p99 lateness as a multiple of the floor's p99 in the same run, at most. */
 const AIM_P99_OF_FLOOR = 1.2;
@@ -141,6 +147,8 @@ const AIM_P99_OF_FLOOR = 1.2;
 const AIM_TWO_WORKERS_RATIO = 1;
 /** One worker's targets/s as a share of the floor's (the same adapter calls from one process). */
 const AIM_OF_FLOOR = 0.8;
+/** Node's flag that makes a worker record its waits (bench/waits.ts). */
+const WAITS_PRELOAD = `--import=${path.join(import.meta.dirname, 'waits-preload.ts')}`;
 const PLATFORMS_USED: Platform[] = ['instagram', 'threads'];
 /** The most the sandbox takes for its quotas (posts per account in 24 hours). */
 const MAX_SANDBOX_QUOTA = 10_000;
@@ -323,6 +331,8 @@ interface RunResult {
   label: string;
   workers: number;
   targets: number;
+  /** The targets' due time, ms since the epoch. */
+  dueAt: number;
   /** Due time → last published. */
   seconds: number;
   perSecond: number;
@@ -344,6 +354,8 @@ interface RunResult {
   beside?: { queued: number; waitingAtEnd: number };
   /** The targets published by the same worker processes before the measured ones (warmUp). */
   warmupRows?: TargetRow[];
+  /** What the workers waited for from the due time to the last published, summed (bench/waits.ts). */
+  waits?: WaitTotals;
 }
 
 /** `count` posts of one target each, over the accounts in turn, due at `due` (undefined: published at once). */
@@ -393,9 +405,13 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
   const { api, database, accounts, s } = ctx;
   progress(`${label}: starting ${workerCount} worker process${workerCount === 1 ? '' : 'es'} ... `);
   const workers: WorkerProcess[] = [];
+  const waitsDir = await fs.mkdtemp(path.join(ctx.dataDir, 'waits-'));
+  let result: RunResult | undefined;
   try {
     for (let i = 0; i < workerCount; i++) {
-      const worker = await startWorkerProcess(ctx.dataDir, api.origin, i + 1, s.serverNodeArgs);
+      const worker = await startWorkerProcess(ctx.dataDir, api.origin, i + 1, [...s.serverNodeArgs, WAITS_PRELOAD], {
+        BENCH_WAITS_DIR: waitsDir,
+      });
       workers.push(worker);
       const kill = () => {
         if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
@@ -440,14 +456,20 @@ async function serviceRun(ctx: Context, label: string, workerCount: number): Pro
     const statementsOfRun = await measuredStatements(ctx);
     // Polls of awaitFinished count too: one transaction a second, reported beside them.
     const pg = await pgStatsAfter(database, pgBefore);
-    const result = summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pgCpu, pg);
+    result = summarise(label, workerCount, due, rows, createSeconds, cpuBetween(cpuBefore, cpuAfter), pgCpu, pg);
     if (statementsOfRun !== undefined) result.statements = statementsOfRun;
     result.warmupRows = warmupRows;
     if (queued !== undefined) result.beside = { queued, waitingAtEnd: await insightJobsWaiting(database) };
-    return result;
   } finally {
     for (const worker of workers) await stopServer(worker.child);
   }
+  // Each worker wrote its waits as it exited.
+  const waits: Wait[] = [];
+  for (const worker of workers) {
+    waits.push(...(JSON.parse(await fs.readFile(path.join(waitsDir, `${worker.pid}.json`), 'utf8')) as Wait[]));
+  }
+  result.waits = waitsBetween(waits, result.dueAt, result.dueAt + result.seconds * 1000);
+  return result;
 }
 
 /**
@@ -545,6 +567,7 @@ function summarise(
     label,
     workers,
     targets: rows.length,
+    dueAt: due.getTime(),
     seconds,
     perSecond: rows.length / seconds,
     lateness: lateness.sort(),
@@ -575,6 +598,8 @@ interface FloorResult {
   pg: PgStats;
   /** With BENCH_PUBLISH_PG_STATEMENTS: the sandbox's statements. */
   statements?: Statement[];
+  /** What the bench's calls waited for, summed (bench/waits.ts). */
+  waits: WaitTotals;
 }
 
 /** The measured work's answer, and PostgreSQL's CPU by connection during it; the sampler stopped however the work ends. */
@@ -621,6 +646,8 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
   const pgBefore = await pgStats(database.pool);
   const byConnection = await postgresCpuByConnection(database.pool, ctx.postmaster);
   const cpuBefore = await cpuSample(pids);
+  recordWaits();
+  const startedAt = Date.now();
   const start = performance.now();
   const publications = Promise.all(
     Array.from({ length: s.targets }, async (_, i) => {
@@ -669,6 +696,7 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
     pgCpu,
     pg,
     ...(statementsOfFloor === undefined ? {} : { statements: statementsOfFloor }),
+    waits: waitsBetween(recordedWaits(), startedAt, startedAt + seconds * 1000),
   };
 }
 
@@ -790,6 +818,25 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     ],
     [false, true, true, true],
   );
+  // Summed over the run's calls in flight: a slot's time in each, a target's share.
+  const waitRow = (label: string, w: WaitTotals | undefined, n: number) =>
+    w === undefined
+      ? [label, '-', '-', '-', '-']
+      : [
+          label,
+          (w.http.count / n).toFixed(1),
+          (w.http.ms / n).toFixed(1),
+          (w.statement.count / n).toFixed(1),
+          (w.statement.ms / n).toFixed(1),
+        ];
+  const waits = table(
+    [
+      ['waited for, summed over the slots, per target', 'HTTP calls', 'their ms', 'statements', 'their ms'],
+      ...runs.map((r) => waitRow(workersLabel(r.workers), r.waits, r.targets)),
+      waitRow('floor (bench: the adapter calls)', f.waits, f.targets),
+    ],
+    [false, true, true, true, true],
+  );
   const ratio = two.perSecond / one.perSecond;
   const p99 = percentile(one.lateness, 99);
   const floorP99 = percentile(f.lateness, 99);
@@ -893,6 +940,8 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     aims,
     '',
     split,
+    '',
+    waits,
     '',
     cpu,
     ...note,
