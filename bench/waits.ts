@@ -85,12 +85,13 @@ export function recordedWaits(): readonly Wait[] {
   return waits;
 }
 
-/** Waits of one kind begun in [from, to] (ms since the epoch): how many, and their summed ms. */
+/** Waits by kind: how many, and their summed ms. */
 export interface WaitTotals {
   statement: { count: number; ms: number };
   http: { count: number; ms: number };
 }
 
+/** The totals of the waits begun in [from, to] (ms since the epoch). */
 export function waitsBetween(all: Iterable<Wait>, from: number, to: number): WaitTotals {
   const totals: WaitTotals = { statement: { count: 0, ms: 0 }, http: { count: 0, ms: 0 } };
   for (const [startedAt, ms, kind] of all) {
