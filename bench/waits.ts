@@ -40,10 +40,10 @@ type Query = (this: unknown, ...args: unknown[]) => unknown;
  */
 function timed(query: Query, promisesOnly: boolean): Query {
   return function (this: unknown, ...args: unknown[]) {
-    const done = begun('statement');
     const callback = args.findIndex((arg) => typeof arg === 'function');
+    if (callback >= 0 && promisesOnly) return query.apply(this, args);
+    const done = begun('statement');
     if (callback >= 0) {
-      if (promisesOnly) return query.apply(this, args);
       const given = args[callback] as Query;
       args[callback] = function (this: unknown, ...answer: unknown[]) {
         done();
