@@ -52,6 +52,17 @@ export function eventData(n: number): Record<string, unknown> {
   };
 }
 
+/** An event's envelope as the service serialises it when the event is written (its `body`). */
+export function envelopeOf(id: string, n: number): string {
+  return JSON.stringify({
+    id,
+    type: EVENT_TYPE,
+    created_at: new Date().toISOString(),
+    profile_id: null,
+    data: eventData(n),
+  });
+}
+
 export interface Produced {
   /** Event id → epoch ms when its transaction's COMMIT returned. */
   commits: Map<string, number>;

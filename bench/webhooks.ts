@@ -15,6 +15,10 @@
  *       size, same headers, a real Service-Signature computed per request) sent straight to
  *       the receiver with undici, keep-alive, as many requests in flight as the service can have
  *       (WORKER_CONCURRENCY jobs, each sending one event to every endpoint);
+ *   (a2) the baseline with a delivery's writes (bench/webhook-floor.ts): as many deliveries, each
+ *       written in PostgreSQL (its event's transaction, BENCH_WEBHOOK_BATCH events each) before it
+ *       is sent as (a) sends it, and its answer written after (a group commit); the least that
+ *       durable deliveries cost here, so the floor (b) is measured against beside (a);
  *   (b) throughput: BENCH_WEBHOOK_EVENTS events written with the service's own
  *       `emit(tx, event)` on the embedded PostgreSQL, BENCH_WEBHOOK_BATCH events per
  *       transaction, as fast as the database takes them: a burst, delivered by the workers.
@@ -28,7 +32,7 @@
  * Each event's commit time is when its transaction's COMMIT returned; a delivery's arrival is
  * when the receiver had the request's headers. Commit → first attempt is reported over every
  * delivery (the aim) and over the first delivery of each event. Also reported: the
- * baseline's requests/s and the ratio (b)/(a), the aims, the CPU each process used, and for
+ * baseline's requests/s and the ratios (b)/(a), (a2)/(a) and (b)/(a2), the aims, the CPU each process used, and for
  * (b) the PostgreSQL transactions and rows per delivery. Checks that every delivery the
  * database holds for the measured events arrived and ended `succeeded` (duplicates are
  * allowed by at-least-once delivery and reported), and that every arrival's signature
@@ -59,12 +63,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { owners } from '../src/modules/owners/tables.ts';
-import { USER_AGENT } from '../src/modules/webhooks/attempts.ts';
 import { installModules } from '../src/modules.ts';
-import { signatureHeader } from '../src/webhook-signature.ts';
 import {
   type NamedCpuUse,
   namedCpuRows,
@@ -73,7 +75,7 @@ import {
   type ReceiverRunPids,
   receiverRunCpuSample,
 } from './cpu.ts';
-import { awaitArrivals, createEndpoints, type Endpoint, EVENT_TYPE, eventData, produce } from './fanout.ts';
+import { awaitArrivals, createEndpoints, type Endpoint, envelopeOf, produce } from './fanout.ts';
 import { benchSteps, runBench } from './harness.ts';
 import {
   type PgStats,
@@ -87,6 +89,8 @@ import {
 import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.ts';
 import { met, nonNegativeIntFromEnv, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
+import { postSigned } from './signed-post.ts';
+import { createFloorTables, dropFloorTables, FLOOR_SCHEMA, runDurableFloor } from './webhook-floor.ts';
 import { HISTORY_SPAN_DAYS, seedHistory } from './webhook-history.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
@@ -170,15 +174,7 @@ interface BaselineResult {
 /** `count` signed POSTs, `concurrency` at a time, spread over the endpoints' paths. */
 async function sendSigned(agent: Agent, receiver: Receiver, endpoints: Endpoint[], count: number, concurrency: number) {
   // The service serialises each envelope once, when the event is written: so are these.
-  const bodies = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({
-      id: randomUUID(),
-      type: EVENT_TYPE,
-      created_at: new Date().toISOString(),
-      profile_id: null,
-      data: eventData(i),
-    }),
-  );
+  const bodies = Array.from({ length: count }, (_, i) => envelopeOf(randomUUID(), i));
   const urls = endpoints.map((_, i) => receiver.url('b', i));
   let next = 0;
   let failures = 0;
@@ -187,25 +183,17 @@ async function sendSigned(agent: Agent, receiver: Receiver, endpoints: Endpoint[
     while (next < count && !isInterrupted()) {
       const i = next++;
       const endpoint = i % endpoints.length;
-      const body = bodies[i] ?? '';
-      const signature = signatureHeader(body, [endpoints[endpoint]?.secret ?? ''], Math.floor(Date.now() / 1000));
       try {
-        const response = await request(urls[endpoint] ?? '', {
-          dispatcher: agent,
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': USER_AGENT,
-            'service-signature': signature,
-            'service-event': EVENT_TYPE,
-            'service-delivery': randomUUID(),
-          },
-          body,
-        });
-        await response.body.text();
-        if (response.statusCode !== 200) {
+        const status = await postSigned(
+          agent,
+          urls[endpoint] ?? '',
+          endpoints[endpoint]?.secret ?? '',
+          bodies[i] ?? '',
+          randomUUID(),
+        );
+        if (status !== 200) {
           failures += 1;
-          firstFailure ||= `answered ${response.statusCode}`;
+          firstFailure ||= `answered ${status}`;
         }
       } catch (error) {
         failures += 1;
@@ -243,6 +231,69 @@ async function baseline(
     return { requests: count, seconds, perSecond: count / seconds, cpu: cpuBetween(before, after) };
   } finally {
     await agent.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// (a2) the baseline with a delivery's writes
+
+interface FloorResult {
+  deliveries: number;
+  seconds: number;
+  perSecond: number;
+  cpu: CpuUse;
+}
+
+/**
+ * The baseline's POSTs for as many deliveries, each written before it is sent and its answer
+ * after (bench/webhook-floor.ts), in the service's PostgreSQL: what durable deliveries cost at
+ * the least here, against which (b) is measured as well as against (a).
+ */
+async function floorWithWrites(
+  receiver: Receiver,
+  endpoints: Endpoint[],
+  pool: pg.Pool,
+  s: Settings,
+  pids: Pids,
+): Promise<FloorResult> {
+  const agent = new Agent({ keepAliveTimeout: 60_000 });
+  const urls = endpoints.map((_, i) => receiver.url('b', i));
+  const options = {
+    endpoints: endpoints.length,
+    batch: s.batch,
+    concurrency: s.workerConcurrency * endpoints.length,
+    post: (endpoint: number, body: string, deliveryId: string) =>
+      postSigned(agent, urls[endpoint] ?? '', endpoints[endpoint]?.secret ?? '', body, deliveryId),
+    isInterrupted,
+  };
+  try {
+    await createFloorTables(pool);
+    const warmup = Math.min(s.events, 200);
+    progress(`(a2) the baseline with its writes: ${warmup} warm-up events, `);
+    await runDurableFloor(pool, { ...options, events: warmup });
+    await pool.query(`truncate ${FLOOR_SCHEMA}.events, ${FLOOR_SCHEMA}.deliveries`);
+    await receiver.reset(true);
+    progress(`${s.events} events × ${endpoints.length} endpoints measured ... `);
+    const before = await receiverRunCpuSample(pids);
+    const run = await runDurableFloor(pool, { ...options, events: s.events });
+    const after = await receiverRunCpuSample(pids);
+    checkInterrupted();
+    const expected = s.events * endpoints.length;
+    const received = (await receiver.status()).baseline;
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from ${FLOOR_SCHEMA}.deliveries where status_code = 200`,
+    );
+    if (run.deliveries !== expected || received !== expected || rows[0]?.n !== expected) {
+      throw new BenchError(
+        `(a2): ${run.deliveries} deliveries sent, ${received} received, ${rows[0]?.n} recorded as answered 200, not ${expected} each`,
+      );
+    }
+    const seconds = (run.lastAnswer - run.firstCommit) / 1000;
+    progress(`${(expected / seconds).toFixed(0)}/s\n`);
+    return { deliveries: expected, seconds, perSecond: expected / seconds, cpu: cpuBetween(before, after) };
+  } finally {
+    await agent.close();
+    await dropFloorTables(pool);
   }
 }
 
@@ -424,8 +475,9 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
 // ---------------------------------------------------------------------------------------
 // Report
 
-function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings): string {
+function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorResult, s: Settings): string {
   const ratio = f.perSecond / b.perSecond;
+  const floorRatio = w.perSecond / b.perSecond;
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const fixed0 = (n: number) => n.toFixed(0);
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
@@ -474,6 +526,15 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
         '',
         '',
       ],
+      [
+        "(a2) the baseline with a delivery's writes",
+        String(w.deliveries),
+        w.seconds.toFixed(2),
+        fixed0(w.perSecond),
+        '',
+        '',
+        '',
+      ],
     ],
     [false, true, true, true, true, true, true],
   );
@@ -493,7 +554,11 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
         `${ms(p99)} ms`,
         `${met(p99 < AIM_P99_MS)}${pacedShort ? ` (the producer reached only ${fixed0(offered(c) * s.endpoints)} deliveries/s)` : ''}`,
       ],
-      [`(b)/(a) requests/s at least ${AIM_RATIO}`, ratio.toFixed(3), met(ratio >= AIM_RATIO)],
+      [
+        `(b)/(a) requests/s at least ${AIM_RATIO}`,
+        ratio.toFixed(3),
+        `${met(ratio >= AIM_RATIO)} (the floor with writes, (a2)/(a): ${floorRatio.toFixed(3)}${floorRatio < AIM_RATIO ? ', itself under the aim' : ''})`,
+      ],
       [
         `(b) PostgreSQL CPU per delivery at most ${AIM_POSTGRES_US_PER_DELIVERY} µs`,
         pgPerDelivery === undefined ? 'not measured' : `${fixed0(pgPerDelivery)} µs`,
@@ -515,6 +580,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
       ...cpuRows('(b) throughput (bench: the producer)', f.cpu, f.deliveries),
       ...cpuRows('(c) latency (bench: the producer)', c.cpu, c.deliveries),
       ...cpuRows('(a) baseline (bench: the sender)', b.cpu, b.requests),
+      ...cpuRows('(a2) with writes (bench: producer and sender)', w.cpu, w.deliveries),
     ],
     [false, true, true, true, true, true],
   );
@@ -527,7 +593,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated (${(f.pg.hotUpdated / f.deliveries).toFixed(2)} of them heap-only), ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted; ${(f.pg.walBytes / f.deliveries).toFixed(0)} bytes of WAL (${(f.pg.walFullPages / f.deliveries).toFixed(3)} full-page images), ${f.pg.checkpoints} ${f.pg.checkpoints === 1 ? 'checkpoint' : 'checkpoints'} in the run`,
   ];
   // As bench/run.ts does: say when something outside the bench competed for the cores.
-  const busiest = Math.max(...[f.cpu, c.cpu, b.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
+  const busiest = Math.max(...[f.cpu, c.cpu, b.cpu, w.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
@@ -535,7 +601,8 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, s: Settings
     '',
     results,
     '',
-    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}`,
+    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}; (a2)/(a): ${floorRatio.toFixed(3)}; (b)/(a2): ${(f.perSecond / w.perSecond).toFixed(3)}`,
+    "(a2) writes each delivery before its POST and its answer after, in tables with no index but their keys, and takes committed deliveries from memory: no queue, no retries' schedule, no events' record.",
     "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate.",
     '',
     aims,
@@ -599,6 +666,7 @@ process.exitCode = await runBench({
 
     // As many requests in flight as the service can have: each job sends one event to every endpoint.
     const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids);
+    const floor = await floorWithWrites(receiver, endpoints, pool, s, pids);
     const ctx: Context = { receiver, pool, ownerId, s, pids, dataDir };
     const warmup: Run = { label: 'warm-up', events: s.warmupEvents, batch: 10, rate: undefined, statistics: false };
     await fanOut(ctx, warmup);
@@ -616,6 +684,6 @@ process.exitCode = await runBench({
       rate: s.latencyRate,
       statistics: false,
     });
-    return report(burst, paced, b, s);
+    return report(burst, paced, b, floor, s);
   },
 });

@@ -1,0 +1,184 @@
+/**
+ * The webhook bench's floor with writes: the baseline's signed POSTs, with beside them the least
+ * that a delivery's guarantees need written in PostgreSQL, as cheaply as one process can write it.
+ *
+ * The guarantees: an event's deliveries are durable when the transaction that makes the event
+ * commits (none is lost), and each delivery's outcome is durable once its answer has arrived (none
+ * is sent again after a restart, and its result can be shown). So the floor writes, in tables of its
+ * own (schema `bench_floor`, with no index but their keys):
+ *   - per event, one statement: its envelope and a row for each of its deliveries, `batch` events a
+ *     transaction (as the bench's producer commits the service's events);
+ *   - per answer, its status and duration in the delivery's row, written by a group commit (the
+ *     service's `GroupCommit`, as its attempts are), and waited for before the slot sends again.
+ * A delivery is sent only after its row is committed. It leaves out what the service also does:
+ * a job queue (the senders take committed deliveries from memory), the retries' schedule and its
+ * index, the events module's record of each event, a history of earlier deliveries. So it is a
+ * lower bound of what durable deliveries cost this machine, not a design.
+ */
+import type pg from 'pg';
+import { GroupCommit } from '../src/db/group-commit.ts';
+import { newUuid } from '../src/ids.ts';
+import { envelopeOf } from './fanout.ts';
+
+export const FLOOR_SCHEMA = 'bench_floor';
+
+/** Makes the floor's tables anew, empty. */
+export async function createFloorTables(pool: pg.Pool): Promise<void> {
+  await dropFloorTables(pool);
+  await pool.query(`create schema ${FLOOR_SCHEMA}`);
+  await pool.query(`create table ${FLOOR_SCHEMA}.events (id uuid primary key, body text not null,
+    created_at timestamptz not null default now())`);
+  // Pages half full, as the service's deliveries are: an outcome's update stays on its page.
+  await pool.query(`create table ${FLOOR_SCHEMA}.deliveries (id uuid primary key, event_id uuid not null,
+    endpoint integer not null, status_code integer, duration_ms integer, attempted_at timestamptz)
+    with (fillfactor = 50)`);
+}
+
+export async function dropFloorTables(pool: pg.Pool): Promise<void> {
+  await pool.query(`drop schema if exists ${FLOOR_SCHEMA} cascade`);
+}
+
+export interface FloorOptions {
+  events: number;
+  endpoints: number;
+  /** Events per transaction. */
+  batch: number;
+  /** POSTs in flight at most. */
+  concurrency: number;
+  /** Sends one delivery; returns its answer's status (200 for a success). */
+  post: (endpoint: number, body: string, deliveryId: string) => Promise<number>;
+  isInterrupted: () => boolean;
+}
+
+export interface FloorRun {
+  deliveries: number;
+  /** Epoch ms when the first transaction's COMMIT returned. */
+  firstCommit: number;
+  /** Epoch ms when the last delivery's answer was read. */
+  lastAnswer: number;
+}
+
+interface Delivery {
+  id: string;
+  endpoint: number;
+  body: string;
+}
+
+interface Outcome {
+  id: string;
+  status: number;
+  ms: number;
+}
+
+const epochMs = () => performance.timeOrigin + performance.now();
+
+/**
+ * Writes `events` events with a delivery to each endpoint and sends every delivery once its
+ * row is committed, recording each answer; throws if any POST failed or was refused.
+ */
+export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Promise<FloorRun> {
+  const { events, endpoints, batch, concurrency, post, isInterrupted } = options;
+  const committed: Delivery[] = [];
+  let taken = 0;
+  let producing = true;
+  let waiting: (() => void)[] = [];
+  const wake = () => {
+    for (const resume of waiting) resume();
+    waiting = [];
+  };
+  let firstCommit = Number.NaN;
+  let lastAnswer = Number.NaN;
+
+  const produce = async () => {
+    try {
+      for (let done = 0; done < events && !isInterrupted(); ) {
+        const n = Math.min(batch, events - done);
+        const eventIds: string[] = [];
+        const bodies: string[] = [];
+        const made: Delivery[] = [];
+        for (let i = 0; i < n; i++) {
+          const id = newUuid();
+          const body = envelopeOf(id, done + i);
+          eventIds.push(id);
+          bodies.push(body);
+          for (let endpoint = 0; endpoint < endpoints; endpoint++) made.push({ id: newUuid(), endpoint, body });
+        }
+        // One statement an event, as the service's changes emit them, `batch` events a transaction.
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          for (let i = 0; i < n; i++) {
+            const own = made.slice(i * endpoints, (i + 1) * endpoints);
+            await client.query({
+              name: 'bench_floor_produce',
+              text: `with made as (insert into ${FLOOR_SCHEMA}.events (id, body) values ($1, $2))
+                insert into ${FLOOR_SCHEMA}.deliveries (id, event_id, endpoint)
+                select id, $1, endpoint from unnest($3::uuid[], $4::integer[]) as d(id, endpoint)`,
+              values: [eventIds[i], bodies[i], own.map((d) => d.id), own.map((d) => d.endpoint)],
+            });
+          }
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+        if (Number.isNaN(firstCommit)) firstCommit = epochMs();
+        committed.push(...made);
+        done += n;
+        wake();
+      }
+    } finally {
+      producing = false;
+      wake();
+    }
+  };
+
+  const recorder = new GroupCommit<Outcome, void>(async (outcomes) => {
+    await pool.query({
+      name: 'bench_floor_record',
+      text: `update ${FLOOR_SCHEMA}.deliveries d set status_code = o.status, duration_ms = o.ms, attempted_at = now()
+        from unnest($1::uuid[], $2::integer[], $3::integer[]) as o(id, status, ms) where d.id = o.id`,
+      values: [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.ms)],
+    });
+    return outcomes.map(() => undefined);
+  });
+
+  let failures = 0;
+  let firstFailure = '';
+  const send = async () => {
+    for (;;) {
+      if (isInterrupted()) return;
+      const delivery = committed[taken];
+      if (delivery === undefined) {
+        if (!producing) return;
+        await new Promise<void>((resume) => waiting.push(resume));
+        continue;
+      }
+      taken += 1;
+      const started = performance.now();
+      let status: number;
+      try {
+        status = await post(delivery.endpoint, delivery.body, delivery.id);
+      } catch (error) {
+        failures += 1;
+        firstFailure ||= (error as Error).message;
+        continue;
+      }
+      lastAnswer = epochMs();
+      if (status !== 200) {
+        failures += 1;
+        firstFailure ||= `answered ${status}`;
+      }
+      await recorder.submit({ id: delivery.id, status, ms: Math.round(performance.now() - started) });
+    }
+  };
+
+  // Every sender ends before this returns, even when another part failed.
+  const ended = await Promise.allSettled([produce(), ...Array.from({ length: concurrency }, send)]);
+  const failed = ended.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (failures > 0) throw new Error(`floor with writes: ${failures} POSTs failed, the first: ${firstFailure}`);
+  return { deliveries: taken, firstCommit, lastAnswer };
+}
