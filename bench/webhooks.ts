@@ -52,7 +52,7 @@
  *                                 2000000, 0 for none): the history of an agency's endpoints
  *   BENCH_WEBHOOK_STALL_SECONDS   how long to wait without a new arrival before failing (default 90)
  *   BENCH_WEBHOOK_PG_STATEMENTS   1: restart the service once with pg_stat_statements loaded and print
- *                                 the statements of (b) (calls per delivery, time)
+ *                                 the statements of (b) and of (c) (calls per delivery, time)
  *   BENCH_SERVER_NODE_ARGS        extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the
  *                                 baseline uses WORKER_CONCURRENCY x endpoints requests in flight)
@@ -360,8 +360,10 @@ interface Run {
   batch: number;
   /** Events per second, or undefined: as fast as possible. */
   rate: number | undefined;
-  /** Waits for PostgreSQL's statistics to settle, and reads pg_stat_statements if loaded. */
+  /** Waits for PostgreSQL's statistics to settle. */
   statistics: boolean;
+  /** Reads pg_stat_statements of the run, if loaded. */
+  statements: boolean;
 }
 
 async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
@@ -372,7 +374,7 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   const db = drizzle(pool);
   const expected = count * s.endpoints;
   await receiver.reset(false);
-  if (s.pgStatements && run.statistics) await pool.query('select pg_stat_statements_reset()');
+  if (s.pgStatements && run.statements) await pool.query('select pg_stat_statements_reset()');
   const pgBefore = await pgStats(pool);
   const cpuBefore = await receiverRunCpuSample(pids);
   const pace = run.rate === undefined ? 'as fast as possible' : `${run.rate} events/s`;
@@ -383,7 +385,7 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   await awaitArrivals(receiver, expected, s.stallMs, steps);
   const cpuAfter = await receiverRunCpuSample(pids);
   const settleFrom = performance.now();
-  const statementsOfRun = s.pgStatements && run.statistics ? await statements(pool) : undefined;
+  const statementsOfRun = s.pgStatements && run.statements ? await statements(pool) : undefined;
 
   const eventIds = [...produced.commits.keys()];
   const rows = await deliveriesOf(pool, eventIds);
@@ -612,6 +614,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorRes
     '',
     ...checks,
     ...(f.statements ? ['', statementsReport(f.statements, f.deliveries, 'delivery', '(b)')] : []),
+    ...(c.statements ? ['', statementsReport(c.statements, c.deliveries, 'delivery', '(c)')] : []),
     '',
   ].join('\n');
 }
@@ -668,7 +671,14 @@ process.exitCode = await runBench({
     const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids);
     const floor = await floorWithWrites(receiver, endpoints, pool, s, pids);
     const ctx: Context = { receiver, pool, ownerId, s, pids, dataDir };
-    const warmup: Run = { label: 'warm-up', events: s.warmupEvents, batch: 10, rate: undefined, statistics: false };
+    const warmup: Run = {
+      label: 'warm-up',
+      events: s.warmupEvents,
+      batch: 10,
+      rate: undefined,
+      statistics: false,
+      statements: false,
+    };
     await fanOut(ctx, warmup);
     const burst = await fanOut(ctx, {
       label: '(b) throughput',
@@ -676,6 +686,7 @@ process.exitCode = await runBench({
       batch: s.batch,
       rate: undefined,
       statistics: true,
+      statements: true,
     });
     const paced = await fanOut(ctx, {
       label: '(c) latency',
@@ -683,6 +694,7 @@ process.exitCode = await runBench({
       batch: 1,
       rate: s.latencyRate,
       statistics: false,
+      statements: true,
     });
     return report(burst, paced, b, floor, s);
   },
