@@ -19,6 +19,7 @@ import type pg from 'pg';
 import { GroupCommit } from '../src/db/group-commit.ts';
 import { newUuid } from '../src/ids.ts';
 import { envelopeOf } from './fanout.ts';
+import { inTransaction } from './transaction.ts';
 
 export const FLOOR_SCHEMA = 'bench_floor';
 
@@ -104,9 +105,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
           for (let endpoint = 0; endpoint < endpoints; endpoint++) made.push({ id: newUuid(), endpoint, body });
         }
         // One statement an event, as the service's changes emit them, `batch` events a transaction.
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
+        await inTransaction(pool, async (client) => {
           for (let i = 0; i < n; i++) {
             const own = made.slice(i * endpoints, (i + 1) * endpoints);
             await client.query({
@@ -117,13 +116,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
               values: [eventIds[i], bodies[i], own.map((d) => d.id), own.map((d) => d.endpoint)],
             });
           }
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback').catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
+        });
         if (Number.isNaN(firstCommit)) firstCommit = epochMs();
         committed.push(...made);
         done += n;

@@ -10,6 +10,7 @@
 import type pg from 'pg';
 import { HISTORY_DAYS } from '../src/modules/webhooks/deliveries.ts';
 import { EVENT_TYPE, eventData } from './fanout.ts';
+import { inTransaction } from './transaction.ts';
 
 /** Up to a day before the end of the days the service keeps, so the retention job deletes none of it during a run. */
 export const HISTORY_SPAN_DAYS = HISTORY_DAYS - 1;
@@ -28,9 +29,7 @@ export async function seedHistory(
   // One event's envelope, of the size the measured events have, stands for every event's.
   const data = eventData(0);
   const envelope = JSON.stringify({ id: '', type: EVENT_TYPE, created_at: '', profile_id: null, data });
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await client.query(
       `create temporary table bench_history on commit drop as
          select now() - make_interval(secs => ${HISTORY_SPAN_DAYS} * 86400 * (1 - i::float8 / $1)) as at
@@ -52,13 +51,7 @@ export async function seedHistory(
        order by ev.created_at`,
       [ownerId, EVENT_TYPE, JSON.stringify(data), envelope, endpointIds],
     );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   await pool.query('vacuum analyze events, webhook_deliveries');
   await pool.query('checkpoint');
   return { events, deliveries: events * endpointIds.length };
