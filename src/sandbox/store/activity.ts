@@ -1,5 +1,6 @@
 /** What the service did on a platform (published, replied, hid, deleted its comment, revoked), as the control API lists it. */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared.ts';
 import type { Store } from '../platform.ts';
 import { type SandboxActivity, type SandboxPost, sandboxActivity } from '../schema.ts';
 
@@ -68,14 +69,24 @@ export async function countActivity(
   windowMs: number,
 ): Promise<number> {
   const since = new Date(store.now().getTime() - windowMs);
-  const rows = await store.db
+  const rows = await activitySince(store.db).execute({ accountId, action, since: since.toISOString() });
+  return rows[0]?.n ?? 0;
+}
+
+/** Prepared: every quota read and publication counts what came before it. */
+const activitySince = preparedPerDb((db) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(sandboxActivity)
     .where(
-      and(eq(sandboxActivity.accountId, accountId), eq(sandboxActivity.action, action), gt(sandboxActivity.at, since)),
-    );
-  return rows[0]?.n ?? 0;
-}
+      and(
+        eq(sandboxActivity.accountId, sql.placeholder('accountId')),
+        eq(sandboxActivity.action, sql.placeholder('action')),
+        gt(sandboxActivity.at, sql`${sql.placeholder('since')}::timestamptz`),
+      ),
+    )
+    .prepare('sandbox_activity_since'),
+);
 
 export async function listActivity(store: Store, accountIds: string[]): Promise<SandboxActivity[]> {
   if (accountIds.length === 0) return [];

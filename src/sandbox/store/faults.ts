@@ -3,6 +3,7 @@
  * or token refresh), or for every such call for a while; a throttle.
  */
 import { eq, or, sql } from 'drizzle-orm';
+import { executeSqlPreparedByText, textArray } from '../../db/prepared.ts';
 import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
 import type { Store } from '../platform.ts';
 import { type SandboxFault, sandboxAccounts, sandboxFaults } from '../schema.ts';
@@ -46,23 +47,23 @@ async function takeFault(
   accountIds: string[],
   triggers: readonly FaultTrigger[],
 ): Promise<SandboxFault | null> {
-  const rows = await store.db.execute<Record<string, unknown>>(sql`
+  // Prepared by its text, which is the same for any accounts and triggers: every call a sandbox
+  // platform answers looks for a fault first.
+  const rows = await executeSqlPreparedByText(
+    store.db,
+    sql`
     with picked as (
       select id from ${sandboxFaults}
-      where account_id in (${sql.join(
-        accountIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and trigger in (${sql.join(
-        triggers.map((t) => sql`${t}`),
-        sql`, `,
-      )}) and (until is null or until > ${store.now().toISOString()}::timestamptz)
+      where account_id = any(${textArray(accountIds)}) and trigger = any(${textArray(triggers)})
+        and (until is null or until > ${store.now().toISOString()}::timestamptz)
       order by id limit 1 for update skip locked
     ), taken as (
       delete from ${sandboxFaults} where id in (select id from picked) and until is null returning id
     )
     select id, account_id, trigger, error, status, body, until, created_at
-    from ${sandboxFaults} where id in (select id from picked)`);
-  const row = rows.rows[0];
+    from ${sandboxFaults} where id in (select id from picked)`,
+  );
+  const row = rows[0];
   if (!row) return null;
   return {
     id: Number(row.id),

@@ -1,5 +1,6 @@
 /** What a permission page grants: single-use codes, then the tokens calls carry (and what they let through). */
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared.ts';
 import type { Store } from '../platform.ts';
 import {
   type SandboxAccount,
@@ -98,13 +99,19 @@ export async function findToken(
   store: Store,
   token: string,
 ): Promise<{ token: SandboxToken; account: SandboxAccount } | null> {
-  const [row] = await store.db
+  const [row] = await tokenWithAccount(store.db).execute({ token });
+  return row ?? null;
+}
+
+/** Prepared: every call a sandbox platform answers reads its token first. */
+const tokenWithAccount = preparedPerDb((db) =>
+  db
     .select({ token: sandboxTokens, account: sandboxAccounts })
     .from(sandboxTokens)
     .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
-    .where(eq(sandboxTokens.token, token));
-  return row ?? null;
-}
+    .where(eq(sandboxTokens.token, sql.placeholder('token')))
+    .prepare('sandbox_token_with_account'),
+);
 
 /** The user's tokens and its pages' tokens: expired now (`expire`) or revoked (`revoke`). */
 export async function endTokens(store: Store, account: SandboxAccount, how: 'expire' | 'revoke'): Promise<number> {
