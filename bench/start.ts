@@ -12,10 +12,15 @@
  *       DATA_DIR until it takes connections (timed in this process, then stopped).
  * Prints the p50 and the slowest of each, the service beside the floor's sum, and the aim
  * (under 2 s). A missed aim is reported, not an error; a start that fails is.
+ * Also, in each run: how long the first stack trace through the bundle takes in a new process
+ * (the whole source map is parsed then, blocking the process at its first error logged), beside
+ * the first stack trace through a module without a source map.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { serverBundle } from '../bin/server-bundle.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { freePort } from '../test/helpers/free-port.ts';
@@ -89,6 +94,35 @@ async function postgresAlone(dataDir: string): Promise<number> {
   return elapsed;
 }
 
+/**
+ * The first stack trace a process formats through a module that carries `map` as its source map,
+ * with source maps on as bin/start.js runs the bundle: Node.js parses the whole map then, on the
+ * main thread. Without `map`, the same through a module with none: the floor. Each in a new Node
+ * process; ms.
+ */
+async function firstStackTrace(dir: string, map: string | undefined): Promise<number> {
+  const module = path.join(dir, map === undefined ? 'without-map.mjs' : 'with-map.mjs');
+  await fs.writeFile(
+    module,
+    // Node.js takes a source map's URL relative to its module (an absolute file URL it ignores).
+    `export const made = () => new Error('the first');\n${map === undefined ? '' : `//# sourceMappingURL=${path.relative(dir, map)}\n`}`,
+  );
+  const url = JSON.stringify(pathToFileURL(module).href);
+  const script = `import { findSourceMap } from 'node:module';
+process.setSourceMapsEnabled(true);
+const { made } = await import(${url});
+const error = made();
+const started = performance.now();
+if (!error.stack.includes('the first')) throw new Error('no stack');
+const ms = performance.now() - started;
+if ((findSourceMap(${url}) !== undefined) !== ${map !== undefined}) throw new Error('the source map was not as meant');
+process.stdout.write(String(ms));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  const ms = Number(stdout);
+  if (!Number.isFinite(ms)) throw new BenchError(`the first stack trace: no time in ${JSON.stringify(stdout)}`);
+  return ms;
+}
+
 function summary(values: number[]): { p50: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), max: sorted.at(-1) ?? Number.NaN };
@@ -109,12 +143,16 @@ async function measure({
   const service: number[] = [];
   const node: number[] = [];
   const postgres: number[] = [];
+  const stackWithMap: number[] = [];
+  const stackWithout: number[] = [];
   for (let run = 1; run <= s.runs; run += 1) {
     steps.checkInterrupted();
     steps.progress(`run ${run} of ${s.runs} ...\n`);
     service.push(await laterStart(dataDir));
     node.push(await bareNode());
     postgres.push(await postgresAlone(dataDir));
+    stackWithMap.push(await firstStackTrace(dataDir, `${bundle.path}.map`));
+    stackWithout.push(await firstStackTrace(dataDir, undefined));
   }
   const floor = node.map((n, i) => n + (postgres[i] ?? Number.NaN));
   const ms = (n: number) => n.toFixed(0);
@@ -126,6 +164,8 @@ async function measure({
         ['(b) floor: Node until a bare server answers', node],
         ['    + the embedded PostgreSQL until it takes connections', postgres],
         ['    = the floor', floor],
+        ["the first stack trace through the bundle (Node parses the bundle's source map then)", stackWithMap],
+        ['    floor: the first stack trace through a module without a source map', stackWithout],
       ] as const
     ).map(([label, values]) => {
       const { p50, max } = summary([...values]);

@@ -8,3 +8,6 @@ export function serverBundle(options?: { entry?: string; outFile?: string }): Pr
 
 /** Whether the bundle at `outFile` (relative to the project) is current: built from the sources as they are now. */
 export function isCurrent(options?: { outFile?: string }): boolean;
+
+/** A source map's text with only the mappings into the project's own files (none into node_modules). */
+export function projectMappingsOnly(mapText: string): string;

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -145,6 +146,29 @@ function readBuilt(bundle) {
 }
 
 /**
+ * The bundle's source map with the mappings of the project's own files only. Node.js parses a
+ * source map whole, on the main thread, the first time a stack trace through its file is
+ * formatted: in the service that is the first error logged or the first stream destroyed with
+ * an error, at any moment of its life. The bundled packages' mappings are five sixths of the map,
+ * and with them that first stack trace blocked the process for about 2 s on a 2-core machine,
+ * against 0.4 s without. A frame in a package then names the bundle's line and the function
+ * (esbuild keeps names), and a frame in the project its source, as before.
+ */
+export function projectMappingsOnly(mapText) {
+  const map = JSON.parse(mapText);
+  const packages = new Set();
+  map.sources.forEach((source, index) => {
+    if (/(^|\/)node_modules\//.test(source)) packages.add(index);
+  });
+  // A segment of one field maps its columns to no source; one of four or five names its source second.
+  const lines = decode(map.mappings).map((line) =>
+    line.filter((segment) => segment.length === 1 || !packages.has(segment[1])),
+  );
+  map.mappings = encode(lines);
+  return JSON.stringify(map);
+}
+
+/**
  * Writes `file` beside and renames it: a process starting meanwhile reads the old file or the
  * new one, never half of one, and two processes building at once each rename a whole file.
  */
@@ -194,7 +218,7 @@ export async function serverBundle({ entry = 'src/main.ts', outFile = 'dist/serv
   // The file list first: a bundle is only taken when its own digest matches these files, so
   // a list and a bundle from two different builds are at worst built again.
   writeWhole(`${bundle}.files.json`, `${JSON.stringify(files, null, 1)}\n`);
-  writeWhole(`${bundle}.map`, output('.map'));
+  writeWhole(`${bundle}.map`, projectMappingsOnly(output('.map')));
   // Same length as the placeholder, so no line or column of the source map moves.
   writeWhole(bundle, output('.mjs').replace(PLACEHOLDER, digestOf(files, read)));
   return { path: bundle, rebuilt: true };

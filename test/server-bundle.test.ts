@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCurrent, serverBundle } from '../bin/server-bundle.js';
+import { isCurrent, projectMappingsOnly, serverBundle } from '../bin/server-bundle.js';
+
+const run = promisify(execFile);
 
 // A small project of its own: an entry, a TypeScript module that finds a file beside itself
 // through import.meta.url (as the migrations and the dashboard are found), and a CommonJS
@@ -121,5 +126,74 @@ describe('the server bundle', () => {
       'bundle.mjs.files.json',
       'bundle.mjs.map',
     ]);
+  });
+});
+
+describe("the bundle's source map", () => {
+  it("keeps the project's mappings and drops the bundled packages' (Node.js parses the whole map at the first stack trace)", () => {
+    // Generated line 0: a column of src/a.ts, one of a package, one mapped to no source;
+    // line 1: a package's only. Segments: [column, source, line, column(, name)].
+    const map = {
+      version: 3,
+      sources: ['../../src/a.ts', '../../node_modules/pkg/index.js', '../../src/b.ts'],
+      names: ['f'],
+      mappings: encode([[[0, 0, 3, 2], [10, 1, 7, 0, 0], [20]], [[0, 1, 8, 4]], [[4, 2, 0, 0, 0]]]),
+    };
+    const kept = JSON.parse(projectMappingsOnly(JSON.stringify(map)));
+    expect(decode(kept.mappings)).toEqual([[[0, 0, 3, 2], [20]], [], [[4, 2, 0, 0, 0]]]);
+    expect(kept.sources).toEqual(map.sources);
+    expect(kept.names).toEqual(map.names);
+  });
+
+  it("maps a stack trace through the project's files to their sources, and holds no package's mapping", async () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const project = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bundle-map-'));
+    try {
+      await fs.writeFile(
+        path.join(project, 'fails.ts'),
+        `// The error is made on line 3.
+export function fails(): Error {
+  return new Error('made here');
+}
+`,
+      );
+      // A bundled package (by its path, the project being outside the repository).
+      const pkg = path.join(root, 'node_modules', 'range-parser', 'index.js');
+      await fs.writeFile(
+        path.join(project, 'entry.ts'),
+        `import rangeParser from ${JSON.stringify(pkg)};
+import { fails } from './fails.ts';
+export default () => ({ stack: fails().stack, ranges: rangeParser(100, 'bytes=0-9') });
+`,
+      );
+      const built = await serverBundle({
+        entry: path.relative(process.cwd(), path.join(project, 'entry.ts')),
+        outFile: path.relative(process.cwd(), path.join(project, 'out', 'bundle.mjs')),
+      });
+      const written = JSON.parse(await fs.readFile(`${built.path}.map`, 'utf8')) as {
+        sources: string[];
+        mappings: string;
+      };
+      const mapped = new Set(
+        decode(written.mappings).flatMap((line) => line.flatMap((s) => (s.length > 1 ? [s[1]] : []))),
+      );
+      const mappedSources = [...mapped].map((i) => written.sources[i as number] ?? '');
+      expect(written.sources.some((s) => s.includes('node_modules/range-parser/'))).toBe(true);
+      expect(mappedSources.filter((s) => s.includes('node_modules/'))).toEqual([]);
+      expect(mappedSources.some((s) => s.endsWith('fails.ts'))).toBe(true);
+
+      // As bin/start.js runs the bundle: with source maps on.
+      const { stdout } = await run(process.execPath, [
+        '--enable-source-maps',
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(pathToFileURL(built.path).href)}); const r = m.default(); console.log(JSON.stringify({ top: r.stack.split('\\n')[1].trim(), ranges: r.ranges.length }));`,
+      ]);
+      const answer = JSON.parse(stdout) as { top: string; ranges: number };
+      expect(answer.ranges).toBe(1);
+      expect(answer.top).toMatch(/fails\.ts:3:\d+\)$/);
+    } finally {
+      await fs.rm(project, { recursive: true, force: true });
+    }
   });
 });
