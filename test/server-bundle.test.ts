@@ -132,15 +132,17 @@ describe('the server bundle', () => {
 describe("the bundle's source map", () => {
   it("keeps the project's mappings and drops the bundled packages' (Node.js parses the whole map at the first stack trace)", () => {
     // Generated line 0: a column of src/a.ts, one of a package, one mapped to no source;
-    // line 1: a package's only. Segments: [column, source, line, column(, name)].
+    // line 1: a package's only; line 2: an unmapped column, then src/b.ts.
+    // Segments: [column] (no source from there) or [column, source, line, column(, name)].
     const map = {
       version: 3,
       sources: ['../../src/a.ts', '../../node_modules/pkg/index.js', '../../src/b.ts'],
       names: ['f'],
-      mappings: encode([[[0, 0, 3, 2], [10, 1, 7, 0, 0], [20]], [[0, 1, 8, 4]], [[4, 2, 0, 0, 0]]]),
+      mappings: encode([[[0, 0, 3, 2], [10, 1, 7, 0, 0], [20]], [[0, 1, 8, 4]], [[0], [4, 2, 0, 0, 0]]]),
     };
     const kept = JSON.parse(projectMappingsOnly(JSON.stringify(map)));
-    expect(decode(kept.mappings)).toEqual([[[0, 0, 3, 2], [20]], [], [[4, 2, 0, 0, 0]]]);
+    // The package's column maps to no source, so src/a.ts's mapping ends where the package's code begins.
+    expect(decode(kept.mappings)).toEqual([[[0, 0, 3, 2], [10]], [], [[4, 2, 0, 0, 0]]]);
     expect(kept.sources).toEqual(map.sources);
     expect(kept.names).toEqual(map.names);
   });
