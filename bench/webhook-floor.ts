@@ -18,7 +18,7 @@
 import type pg from 'pg';
 import { GroupCommit } from '../src/db/group-commit.ts';
 import { newUuid } from '../src/ids.ts';
-import { envelopeOf } from './fanout.ts';
+import { envelopeOf, epochMs } from './fanout.ts';
 import { inTransaction } from './transaction.ts';
 
 export const FLOOR_SCHEMA = 'bench_floor';
@@ -71,8 +71,6 @@ interface Outcome {
   ms: number;
 }
 
-const epochMs = () => performance.timeOrigin + performance.now();
-
 /**
  * Writes `events` events with a delivery to each endpoint and sends every delivery once its
  * row is committed, recording each answer; throws if any POST failed or was refused.
@@ -94,31 +92,35 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
     try {
       for (let done = 0; done < events && !isInterrupted(); ) {
         const n = Math.min(batch, events - done);
-        const eventIds: string[] = [];
-        const bodies: string[] = [];
-        const made: Delivery[] = [];
-        for (let i = 0; i < n; i++) {
+        const made = Array.from({ length: n }, (_, i) => {
           const id = newUuid();
           const body = envelopeOf(id, done + i);
-          eventIds.push(id);
-          bodies.push(body);
-          for (let endpoint = 0; endpoint < endpoints; endpoint++) made.push({ id: newUuid(), endpoint, body });
-        }
+          const deliveries: Delivery[] = Array.from({ length: endpoints }, (_, endpoint) => ({
+            id: newUuid(),
+            endpoint,
+            body,
+          }));
+          return { id, body, deliveries };
+        });
         // One statement an event, as the service's changes emit them, `batch` events a transaction.
         await inTransaction(pool, async (client) => {
-          for (let i = 0; i < n; i++) {
-            const own = made.slice(i * endpoints, (i + 1) * endpoints);
+          for (const event of made) {
             await client.query({
               name: 'bench_floor_produce',
               text: `with made as (insert into ${FLOOR_SCHEMA}.events (id, body) values ($1, $2))
                 insert into ${FLOOR_SCHEMA}.deliveries (id, event_id, endpoint)
                 select id, $1, endpoint from unnest($3::uuid[], $4::integer[]) as d(id, endpoint)`,
-              values: [eventIds[i], bodies[i], own.map((d) => d.id), own.map((d) => d.endpoint)],
+              values: [
+                event.id,
+                event.body,
+                event.deliveries.map((d) => d.id),
+                event.deliveries.map((d) => d.endpoint),
+              ],
             });
           }
         });
         if (Number.isNaN(firstCommit)) firstCommit = epochMs();
-        committed.push(...made);
+        committed.push(...made.flatMap((event) => event.deliveries));
         done += n;
         wake();
       }
