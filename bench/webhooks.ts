@@ -27,7 +27,10 @@
  *       waits until the backlog before it is sent), so they are shown, not judged;
  *   (c) latency: BENCH_WEBHOOK_LATENCY_EVENTS events, one per transaction (as the service
  *       emits them), paced at BENCH_WEBHOOK_LATENCY_RATE events/s: by default the aimed
- *       2,000 deliveries/s. The p99 aim is judged here: the delay at the aimed rate.
+ *       2,000 deliveries/s. The p99 aim is judged here: the delay at the aimed rate;
+ *   (c2) latency beside other work: (c) again, BENCH_WEBHOOK_BUSY_EVENTS events, while
+ *       BENCH_WEBHOOK_BUSY_LOOPS processes each keep a core busy (bench/busy.ts), as another
+ *       program on the machine would: the p99 aim must hold there too.
  *
  * Each event's commit time is when its transaction's COMMIT returned; a delivery's arrival is
  * when the receiver had the request's headers. Commit → first attempt is reported over every
@@ -45,7 +48,9 @@
  *   BENCH_WEBHOOK_ENDPOINTS       endpoints, 1 to 10 (default 10, the most an owner may have)
  *   BENCH_WEBHOOK_BATCH           events per transaction in (b) (default 100)
  *   BENCH_WEBHOOK_LATENCY_EVENTS  events of (c), the paced run (default: BENCH_WEBHOOK_EVENTS)
- *   BENCH_WEBHOOK_LATENCY_RATE    events per second in (c) (default 2000 / endpoints)
+ *   BENCH_WEBHOOK_LATENCY_RATE    events per second in (c) and (c2) (default 2000 / endpoints)
+ *   BENCH_WEBHOOK_BUSY_LOOPS      busy processes beside (c2) (default 1: half of a 2-core machine; 0: no (c2))
+ *   BENCH_WEBHOOK_BUSY_EVENTS     events of (c2) (default: BENCH_WEBHOOK_EVENTS, at most 4000)
  *   BENCH_WEBHOOK_WARMUP_EVENTS   unmeasured fan-out before the measured ones (default 100)
  *   BENCH_WEBHOOK_HISTORY         deliveries already kept before the runs, spread over the last 29
  *                                 days with their events (bench/webhook-history.ts; default
@@ -67,6 +72,7 @@ import { Agent } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { owners } from '../src/modules/owners/tables.ts';
 import { installModules } from '../src/modules.ts';
+import { besideBusyLoops } from './busy.ts';
 import {
   type NamedCpuUse,
   namedCpuRows,
@@ -110,6 +116,10 @@ interface Settings {
   latencyEvents: number;
   /** Events per second in (c). */
   latencyRate: number;
+  /** Processes each keeping a core busy beside (c2), the paced run again. */
+  busyLoops: number;
+  /** Events of (c2). */
+  busyEvents: number;
   warmupEvents: number;
   history: number;
   stallMs: number;
@@ -133,6 +143,8 @@ function settings(): Settings {
     batch: positiveIntFromEnv('BENCH_WEBHOOK_BATCH', 100),
     latencyEvents: positiveIntFromEnv('BENCH_WEBHOOK_LATENCY_EVENTS', events),
     latencyRate: positiveIntFromEnv('BENCH_WEBHOOK_LATENCY_RATE', Math.ceil(AIM_DELIVERIES_PER_SECOND / endpoints)),
+    busyLoops: nonNegativeIntFromEnv('BENCH_WEBHOOK_BUSY_LOOPS', 1),
+    busyEvents: positiveIntFromEnv('BENCH_WEBHOOK_BUSY_EVENTS', Math.min(events, 4000)),
     warmupEvents: positiveIntFromEnv('BENCH_WEBHOOK_WARMUP_EVENTS', 100),
     history: nonNegativeIntFromEnv('BENCH_WEBHOOK_HISTORY', 2_000_000),
     stallMs: positiveIntFromEnv('BENCH_WEBHOOK_STALL_SECONDS', 90) * 1000,
@@ -141,6 +153,11 @@ function settings(): Settings {
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     pgStatements: ['1', 'true'].includes(process.env.BENCH_WEBHOOK_PG_STATEMENTS ?? ''),
   };
+}
+
+/** "1 busy process", "2 busy processes". */
+function busyProcesses(n: number): string {
+  return `${n} busy ${n === 1 ? 'process' : 'processes'}`;
 }
 
 const steps = benchSteps();
@@ -478,13 +495,19 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
 // ---------------------------------------------------------------------------------------
 // Report
 
-function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorResult, s: Settings): string {
+function report(
+  f: FanOutResult,
+  c: FanOutResult,
+  c2: FanOutResult | undefined,
+  b: BaselineResult,
+  w: FloorResult,
+  s: Settings,
+): string {
   const ratio = f.perSecond / b.perSecond;
   const floorRatio = w.perSecond / b.perSecond;
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const fixed0 = (n: number) => n.toFixed(0);
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
-  const p99 = percentile(c.latencies, 99);
   const offered = (r: FanOutResult) => r.events / r.producedSeconds;
   const fanOutRows = (r: FanOutResult, title: string) => [
     [
@@ -520,6 +543,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorRes
       ['run (times: commit → first attempt)', 'requests', 'seconds', 'per second', 'p50 ms', 'p99 ms', 'max ms'],
       ...fanOutRows(f, '(b) throughput: a burst, every delivery'),
       ...fanOutRows(c, `(c) latency: ${c.run.rate} events/s, every delivery`),
+      ...(c2 === undefined ? [] : fanOutRows(c2, `(c2) the same beside ${busyProcesses(s.busyLoops)}, every delivery`)),
       [
         '(a) baseline: signed POSTs with undici',
         String(b.requests),
@@ -541,8 +565,16 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorRes
     ],
     [false, true, true, true, true, true, true],
   );
-  // (c) judges the delay at the aimed rate only if the producer managed that rate.
-  const pacedShort = offered(c) * s.endpoints < 0.95 * (c.run.rate ?? 0) * s.endpoints;
+  // A paced run judges the delay at the aimed rate only if the producer managed that rate.
+  const pacedAim = (r: FanOutResult, name: string, beside: string) => {
+    const p99 = percentile(r.latencies, 99);
+    const short = offered(r) < 0.95 * (r.run.rate ?? 0);
+    return [
+      `${name} p99 commit → first attempt under ${AIM_P99_MS} ms at ${fixed0((r.run.rate ?? 0) * s.endpoints)} deliveries/s${beside}`,
+      `${ms(p99)} ms`,
+      `${met(p99 < AIM_P99_MS)}${short ? ` (the producer reached only ${fixed0(offered(r) * s.endpoints)} deliveries/s)` : ''}`,
+    ];
+  };
   const pgPerDelivery = f.cpu.postgres === undefined ? undefined : (f.cpu.postgres * 1000) / f.deliveries;
   const aims = table(
     [
@@ -552,11 +584,8 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorRes
         fixed0(f.perSecond),
         met(f.perSecond >= AIM_DELIVERIES_PER_SECOND),
       ],
-      [
-        `(c) p99 commit → first attempt under ${AIM_P99_MS} ms at ${fixed0((c.run.rate ?? 0) * s.endpoints)} deliveries/s`,
-        `${ms(p99)} ms`,
-        `${met(p99 < AIM_P99_MS)}${pacedShort ? ` (the producer reached only ${fixed0(offered(c) * s.endpoints)} deliveries/s)` : ''}`,
-      ],
+      pacedAim(c, '(c)', ''),
+      ...(c2 === undefined ? [] : [pacedAim(c2, '(c2)', `, ${busyProcesses(s.busyLoops)} beside`)]),
       [
         `(b)/(a) requests/s at least ${AIM_RATIO}`,
         ratio.toFixed(3),
@@ -582,6 +611,7 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorRes
       [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'receiver', 'bench', 'other processes'],
       ...cpuRows('(b) throughput (bench: the producer)', f.cpu, f.deliveries),
       ...cpuRows('(c) latency (bench: the producer)', c.cpu, c.deliveries),
+      ...(c2 === undefined ? [] : cpuRows('(c2) beside busy processes (others: them)', c2.cpu, c2.deliveries)),
       ...cpuRows('(a) baseline (bench: the sender)', b.cpu, b.requests),
       ...cpuRows('(a2) with writes (bench: producer and sender)', w.cpu, w.deliveries),
     ],
@@ -592,21 +622,23 @@ function report(f: FanOutResult, c: FanOutResult, b: BaselineResult, w: FloorRes
   const checks = [
     check(f, '(b)'),
     check(c, '(c)'),
+    ...(c2 === undefined ? [] : [check(c2, '(c2)')]),
     `signatures: every arrival verified with verifyWebhook and its endpoint's secret (${f.signatures.baseline} baseline POSTs too: ${f.signatures.baselineBadSignatures} bad)`,
     `PostgreSQL during (b), per delivery: ${(f.pg.transactions / f.deliveries).toFixed(2)} transactions, ${(f.pg.inserted / f.deliveries).toFixed(2)} rows inserted, ${(f.pg.updated / f.deliveries).toFixed(2)} updated (${(f.pg.hotUpdated / f.deliveries).toFixed(2)} of them heap-only), ${(f.pg.deleted / f.deliveries).toFixed(2)} deleted; ${(f.pg.walBytes / f.deliveries).toFixed(0)} bytes of WAL (${(f.pg.walFullPages / f.deliveries).toFixed(3)} full-page images), ${f.pg.checkpoints} ${f.pg.checkpoints === 1 ? 'checkpoint' : 'checkpoints'} in the run`,
   ];
-  // As bench/run.ts does: say when something outside the bench competed for the cores.
+  // As bench/run.ts does: say when something outside the bench competed for the cores ((c2)'s
+  // busy processes are the bench's own).
   const busiest = Math.max(...[f.cpu, c.cpu, b.cpu, w.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
-    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver, ${s.history} deliveries of the last ${HISTORY_SPAN_DAYS} days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
+    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver, ${s.history} deliveries of the last ${HISTORY_SPAN_DAYS} days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s${c2 === undefined ? '' : `, (c2) ${c2.events} at ${c2.run.rate}/s beside ${busyProcesses(s.busyLoops)}`}; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
     '',
     results,
     '',
     `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}; (a2)/(a): ${floorRatio.toFixed(3)}; (b)/(a2): ${(f.perSecond / w.perSecond).toFixed(3)}`,
     "(a2) writes each delivery before its POST and its answer after, in tables with no index but their keys, and takes committed deliveries from memory: no queue, no retries' schedule, no events' record.",
-    "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate.",
+    "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate, (c2) the same while other work keeps the machine busy.",
     '',
     aims,
     '',
@@ -697,6 +729,19 @@ process.exitCode = await runBench({
       statistics: false,
       statements: true,
     });
-    return report(burst, paced, b, floor, s);
+    const busy =
+      s.busyLoops === 0
+        ? undefined
+        : await besideBusyLoops(s.busyLoops, () =>
+            fanOut(ctx, {
+              label: `(c2) latency beside ${busyProcesses(s.busyLoops)}`,
+              events: s.busyEvents,
+              batch: 1,
+              rate: s.latencyRate,
+              statistics: false,
+              statements: false,
+            }),
+          );
+    return report(burst, paced, busy, b, floor, s);
   },
 });
