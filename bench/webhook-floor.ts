@@ -14,6 +14,11 @@
  * a job queue (the senders take committed deliveries from memory), the retries' schedule and its
  * index, the events module's record of each event, a history of earlier deliveries. So it is a
  * lower bound of what durable deliveries cost this machine, not a design.
+ *
+ * `serviceTables` writes the same way into the service's own tables instead: each event as the
+ * events module records it, its deliveries and each answer as the webhooks module writes them,
+ * with every index those tables have. Only the job queue is left out then: what the service's
+ * writes cost without it.
  */
 import type pg from 'pg';
 import { GroupCommit } from '../src/db/group-commit.ts';
@@ -49,10 +54,14 @@ export interface FloorOptions {
   /** Sends one delivery; returns its answer's status (200 for a success). */
   post: (endpoint: number, body: string, deliveryId: string) => Promise<number>;
   isInterrupted: () => boolean;
+  /** Where it writes (floorTables when not given). */
+  writes?: FloorWrites;
 }
 
 export interface FloorRun {
   deliveries: number;
+  /** Answers written to their deliveries' rows. */
+  recorded: number;
   /** Epoch ms when the first transaction's COMMIT returned. */
   firstCommit: number;
   /** Epoch ms when the last delivery's answer was read. */
@@ -65,10 +74,84 @@ interface Delivery {
   body: string;
 }
 
+interface FloorEvent {
+  id: string;
+  body: string;
+  deliveries: Delivery[];
+}
+
 interface Outcome {
   id: string;
   status: number;
   ms: number;
+  /** When the POST was sent, epoch ms. */
+  at: number;
+}
+
+/** Where the floor writes: the statement of an event with its deliveries, and of answers. */
+export interface FloorWrites {
+  event(event: FloorEvent): pg.QueryConfig;
+  /** Writes each answer to its delivery's row; its row count is the rows written. */
+  record(outcomes: readonly Outcome[]): pg.QueryConfig;
+}
+
+/** The floor's own tables (createFloorTables): no index but their keys. */
+export const floorTables: FloorWrites = {
+  event: (event) => ({
+    name: 'bench_floor_produce',
+    text: `with made as (insert into ${FLOOR_SCHEMA}.events (id, body) values ($1, $2))
+      insert into ${FLOOR_SCHEMA}.deliveries (id, event_id, endpoint)
+      select id, $1, endpoint from unnest($3::uuid[], $4::integer[]) as d(id, endpoint)`,
+    values: [event.id, event.body, event.deliveries.map((d) => d.id), event.deliveries.map((d) => d.endpoint)],
+  }),
+  record: (outcomes) => ({
+    name: 'bench_floor_record',
+    text: `update ${FLOOR_SCHEMA}.deliveries d set status_code = o.status, duration_ms = o.ms, attempted_at = now()
+      from unnest($1::uuid[], $2::integer[], $3::integer[]) as o(id, status, ms) where d.id = o.id`,
+    values: [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.ms)],
+  }),
+};
+
+/**
+ * The service's tables, as its modules write them (events, webhook_deliveries): an event of
+ * `ownerId` with a delivery to each of `endpointIds` (by the floor's endpoint number), and an
+ * answer as a first attempt that succeeded or failed, in the delivery's row.
+ */
+export function serviceTables(ownerId: string, endpointIds: readonly string[]): FloorWrites {
+  return {
+    event: (event) => ({
+      name: 'bench_floor_service_produce',
+      text: `with made as (insert into events (id, owner_id, profile_id, type, data, body, created_at)
+          values ($1, $2, null, 'post.published', '{}'::jsonb, $3, now()))
+        insert into webhook_deliveries (id, owner_id, endpoint_id, event_id, event_profile_id, status,
+          attempt_count, next_attempt_at, created_at, updated_at)
+        select d.id, $2, d.endpoint_id, $1, null, 'pending', 0, now(), now(), now()
+        from unnest($4::uuid[], $5::text[]) as d(id, endpoint_id)`,
+      values: [
+        event.id,
+        ownerId,
+        event.body,
+        event.deliveries.map((d) => d.id),
+        event.deliveries.map((d) => endpointIds[d.endpoint] ?? ''),
+      ],
+    }),
+    record: (outcomes) => ({
+      name: 'bench_floor_service_record',
+      text: `update webhook_deliveries d set attempt_count = 1,
+          attempts = d.attempts || jsonb_build_array(jsonb_build_object('attempted_at', o.at, 'duration_ms', o.ms,
+            'status_code', o.status, 'error', null, 'response_body', '', 'succeeded', o.status between 200 and 299)),
+          status = case when o.status between 200 and 299 then 'succeeded' else 'pending' end,
+          next_attempt_at = null, updated_at = now()
+        from unnest($1::uuid[], $2::integer[], $3::integer[], $4::timestamptz[]) as o(id, status, ms, at)
+        where d.id = o.id and d.attempt_count = 0`,
+      values: [
+        outcomes.map((o) => o.id),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.ms),
+        outcomes.map((o) => new Date(o.at).toISOString()),
+      ],
+    }),
+  };
 }
 
 /**
@@ -76,7 +159,7 @@ interface Outcome {
  * row is committed, recording each answer; throws if any POST failed or was refused.
  */
 export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Promise<FloorRun> {
-  const { events, endpoints, batch, concurrency, post, isInterrupted } = options;
+  const { events, endpoints, batch, concurrency, post, isInterrupted, writes = floorTables } = options;
   const committed: Delivery[] = [];
   let taken = 0;
   let producing = true;
@@ -92,7 +175,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
     try {
       for (let done = 0; done < events && !isInterrupted(); ) {
         const n = Math.min(batch, events - done);
-        const made = Array.from({ length: n }, (_, i) => {
+        const made = Array.from({ length: n }, (_, i): FloorEvent => {
           const id = newUuid();
           const body = envelopeOf(id, done + i);
           const deliveries: Delivery[] = Array.from({ length: endpoints }, (_, endpoint) => ({
@@ -104,20 +187,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
         });
         // One statement an event, as the service's changes emit them, `batch` events a transaction.
         await inTransaction(pool, async (client) => {
-          for (const event of made) {
-            await client.query({
-              name: 'bench_floor_produce',
-              text: `with made as (insert into ${FLOOR_SCHEMA}.events (id, body) values ($1, $2))
-                insert into ${FLOOR_SCHEMA}.deliveries (id, event_id, endpoint)
-                select id, $1, endpoint from unnest($3::uuid[], $4::integer[]) as d(id, endpoint)`,
-              values: [
-                event.id,
-                event.body,
-                event.deliveries.map((d) => d.id),
-                event.deliveries.map((d) => d.endpoint),
-              ],
-            });
-          }
+          for (const event of made) await client.query(writes.event(event));
         });
         if (Number.isNaN(firstCommit)) firstCommit = epochMs();
         committed.push(...made.flatMap((event) => event.deliveries));
@@ -130,13 +200,11 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
     }
   };
 
+  let recorded = 0;
   const recorder = new GroupCommit<Outcome, void>(async (outcomes) => {
-    await pool.query({
-      name: 'bench_floor_record',
-      text: `update ${FLOOR_SCHEMA}.deliveries d set status_code = o.status, duration_ms = o.ms, attempted_at = now()
-        from unnest($1::uuid[], $2::integer[], $3::integer[]) as o(id, status, ms) where d.id = o.id`,
-      values: [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.ms)],
-    });
+    // Read after the await: two writes may be in flight, and `+=` would read the count before it.
+    const { rowCount } = await pool.query(writes.record(outcomes));
+    recorded += rowCount ?? 0;
     return outcomes.map(() => undefined);
   });
 
@@ -152,6 +220,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
         continue;
       }
       taken += 1;
+      const at = epochMs();
       const started = performance.now();
       let status: number;
       try {
@@ -166,7 +235,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
         failures += 1;
         firstFailure ||= `answered ${status}`;
       }
-      await recorder.submit({ id: delivery.id, status, ms: Math.round(performance.now() - started) });
+      await recorder.submit({ id: delivery.id, status, ms: Math.round(performance.now() - started), at });
     }
   };
 
@@ -175,5 +244,5 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
   const failed = ended.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   if (failures > 0) throw new Error(`floor with writes: ${failures} POSTs failed, the first: ${firstFailure}`);
-  return { deliveries: taken, firstCommit, lastAnswer };
+  return { deliveries: taken, recorded, firstCommit, lastAnswer };
 }

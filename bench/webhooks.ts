@@ -19,6 +19,10 @@
  *       written in PostgreSQL (its event's transaction, BENCH_WEBHOOK_BATCH events each) before it
  *       is sent as (a) sends it, and its answer written after (a group commit); the least that
  *       durable deliveries cost here, so the floor (b) is measured against beside (a);
+ *   (a3) the same into the service's own tables (bench/webhook-floor.ts, serviceTables): each
+ *       event as the events module records it, its deliveries and each answer as the webhooks
+ *       module writes them, every index included; run last, after (c2), so its rows are not in
+ *       the way of the others. What the service's writes cost without its job queue;
  *   (b) throughput: BENCH_WEBHOOK_EVENTS events written with the service's own
  *       `emit(tx, event)` on the embedded PostgreSQL, BENCH_WEBHOOK_BATCH events per
  *       transaction, as fast as the database takes them: a burst, delivered by the workers.
@@ -35,7 +39,7 @@
  * Each event's commit time is when its transaction's COMMIT returned; a delivery's arrival is
  * when the receiver had the request's headers. Commit → first attempt is reported over every
  * delivery (the aim) and over the first delivery of each event. Also reported: the
- * baseline's requests/s and the ratios (b)/(a), (a2)/(a) and (b)/(a2), the aims, the CPU each process used, and for
+ * baseline's requests/s and the ratios (b)/(a), (a2)/(a), (b)/(a2), (a3)/(a) and (b)/(a3), the aims, the CPU each process used, and for
  * (b) the PostgreSQL transactions and rows per delivery. Checks that every delivery the
  * database holds for the measured events arrived and ended `succeeded` (duplicates are
  * allowed by at-least-once delivery and reported), and that every arrival's signature
@@ -96,7 +100,15 @@ import { type Arrival, type DumpSummary, parseDump, Receiver } from './receiver.
 import { met, nonNegativeIntFromEnv, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
 import { postSigned } from './signed-post.ts';
-import { createFloorTables, dropFloorTables, FLOOR_SCHEMA, runDurableFloor } from './webhook-floor.ts';
+import {
+  createFloorTables,
+  dropFloorTables,
+  FLOOR_SCHEMA,
+  type FloorWrites,
+  floorTables,
+  runDurableFloor,
+  serviceTables,
+} from './webhook-floor.ts';
 import { HISTORY_SPAN_DAYS, seedHistory } from './webhook-history.ts';
 
 const AIM_DELIVERIES_PER_SECOND = 2000;
@@ -263,8 +275,9 @@ interface FloorResult {
 
 /**
  * The baseline's POSTs for as many deliveries, each written before it is sent and its answer
- * after (bench/webhook-floor.ts), in the service's PostgreSQL: what durable deliveries cost at
- * the least here, against which (b) is measured as well as against (a).
+ * after (bench/webhook-floor.ts), in the service's PostgreSQL: (a2) in the floor's own tables,
+ * what durable deliveries cost at the least here, against which (b) is measured as well as
+ * against (a); (a3) in the service's tables, what its writes cost without its job queue.
  */
 async function floorWithWrites(
   receiver: Receiver,
@@ -272,6 +285,7 @@ async function floorWithWrites(
   pool: pg.Pool,
   s: Settings,
   pids: Pids,
+  floor: { label: string; writes: FloorWrites; ownTables: boolean },
 ): Promise<FloorResult> {
   const agent = new Agent({ keepAliveTimeout: 60_000 });
   const urls = endpoints.map((_, i) => receiver.url('b', i));
@@ -282,13 +296,14 @@ async function floorWithWrites(
     post: (endpoint: number, body: string, deliveryId: string) =>
       postSigned(agent, urls[endpoint] ?? '', endpoints[endpoint]?.secret ?? '', body, deliveryId),
     isInterrupted,
+    writes: floor.writes,
   };
   try {
-    await createFloorTables(pool);
+    if (floor.ownTables) await createFloorTables(pool);
     const warmup = Math.min(s.events, 200);
-    progress(`(a2) the baseline with its writes: ${warmup} warm-up events, `);
+    progress(`${floor.label}: ${warmup} warm-up events, `);
     await runDurableFloor(pool, { ...options, events: warmup });
-    await pool.query(`truncate ${FLOOR_SCHEMA}.events, ${FLOOR_SCHEMA}.deliveries`);
+    if (floor.ownTables) await pool.query(`truncate ${FLOOR_SCHEMA}.events, ${FLOOR_SCHEMA}.deliveries`);
     await receiver.reset(true);
     progress(`${s.events} events × ${endpoints.length} endpoints measured ... `);
     const before = await receiverRunCpuSample(pids);
@@ -297,12 +312,9 @@ async function floorWithWrites(
     checkInterrupted();
     const expected = s.events * endpoints.length;
     const received = (await receiver.status()).baseline;
-    const { rows } = await pool.query<{ n: number }>(
-      `select count(*)::int as n from ${FLOOR_SCHEMA}.deliveries where status_code = 200`,
-    );
-    if (run.deliveries !== expected || received !== expected || rows[0]?.n !== expected) {
+    if (run.deliveries !== expected || received !== expected || run.recorded !== expected) {
       throw new BenchError(
-        `(a2): ${run.deliveries} deliveries sent, ${received} received, ${rows[0]?.n} recorded as answered 200, not ${expected} each`,
+        `${floor.label}: ${run.deliveries} deliveries sent, ${received} received, ${run.recorded} answers recorded, not ${expected} each`,
       );
     }
     const seconds = (run.lastAnswer - run.firstCommit) / 1000;
@@ -311,7 +323,7 @@ async function floorWithWrites(
   } finally {
     await agent.close();
     // Not in the way of an error already thrown (an interrupted run's pool may be closing).
-    await dropFloorTables(pool).catch(() => {});
+    if (floor.ownTables) await dropFloorTables(pool).catch(() => {});
   }
 }
 
@@ -501,10 +513,12 @@ function report(
   c2: FanOutResult | undefined,
   b: BaselineResult,
   w: FloorResult,
+  w3: FloorResult,
   s: Settings,
 ): string {
   const ratio = f.perSecond / b.perSecond;
   const floorRatio = w.perSecond / b.perSecond;
+  const serviceFloorRatio = w3.perSecond / b.perSecond;
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const fixed0 = (n: number) => n.toFixed(0);
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
@@ -562,6 +576,15 @@ function report(
         '',
         '',
       ],
+      [
+        "(a3) the baseline with the service's writes",
+        String(w3.deliveries),
+        w3.seconds.toFixed(2),
+        fixed0(w3.perSecond),
+        '',
+        '',
+        '',
+      ],
     ],
     [false, true, true, true, true, true, true],
   );
@@ -589,7 +612,7 @@ function report(
       [
         `(b)/(a) requests/s at least ${AIM_RATIO}`,
         ratio.toFixed(3),
-        `${met(ratio >= AIM_RATIO)} (the floor with writes, (a2)/(a): ${floorRatio.toFixed(3)}${floorRatio < AIM_RATIO ? ', itself under the aim' : ''})`,
+        `${met(ratio >= AIM_RATIO)} (the floors with writes, (a2)/(a): ${floorRatio.toFixed(3)}${floorRatio < AIM_RATIO ? ', itself under the aim' : ''}; (a3)/(a): ${serviceFloorRatio.toFixed(3)}${serviceFloorRatio < AIM_RATIO ? ', itself under the aim' : ''})`,
       ],
       [
         `(b) PostgreSQL CPU per delivery at most ${AIM_POSTGRES_US_PER_DELIVERY} µs`,
@@ -614,6 +637,7 @@ function report(
       ...(c2 === undefined ? [] : cpuRows('(c2) beside busy processes (others: them)', c2.cpu, c2.deliveries)),
       ...cpuRows('(a) baseline (bench: the sender)', b.cpu, b.requests),
       ...cpuRows('(a2) with writes (bench: producer and sender)', w.cpu, w.deliveries),
+      ...cpuRows("(a3) with the service's writes (bench: the same)", w3.cpu, w3.deliveries),
     ],
     [false, true, true, true, true, true],
   );
@@ -628,7 +652,7 @@ function report(
   ];
   // As bench/run.ts does: say when something outside the bench competed for the cores ((c2)'s
   // busy processes are the bench's own).
-  const busiest = Math.max(...[f.cpu, c.cpu, b.cpu, w.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
+  const busiest = Math.max(...[f.cpu, c.cpu, b.cpu, w.cpu, w3.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
@@ -636,8 +660,9 @@ function report(
     '',
     results,
     '',
-    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}; (a2)/(a): ${floorRatio.toFixed(3)}; (b)/(a2): ${(f.perSecond / w.perSecond).toFixed(3)}`,
+    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}; (a2)/(a): ${floorRatio.toFixed(3)}; (b)/(a2): ${(f.perSecond / w.perSecond).toFixed(3)}; (a3)/(a): ${serviceFloorRatio.toFixed(3)}; (b)/(a3): ${(f.perSecond / w3.perSecond).toFixed(3)}`,
     "(a2) writes each delivery before its POST and its answer after, in tables with no index but their keys, and takes committed deliveries from memory: no queue, no retries' schedule, no events' record.",
+    "(a3) does the same in the service's own tables (the events' record, the deliveries with their indexes, each answer as a first attempt), after (c2): only the job queue is left out.",
     "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate, (c2) the same while other work keeps the machine busy.",
     '',
     aims,
@@ -702,7 +727,11 @@ process.exitCode = await runBench({
 
     // As many requests in flight as the service can have: each job sends one event to every endpoint.
     const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids);
-    const floor = await floorWithWrites(receiver, endpoints, pool, s, pids);
+    const floor = await floorWithWrites(receiver, endpoints, pool, s, pids, {
+      label: '(a2) the baseline with its writes',
+      writes: floorTables,
+      ownTables: true,
+    });
     const ctx: Context = { receiver, pool, ownerId, s, pids, dataDir };
     const warmup: Run = {
       label: 'warm-up',
@@ -742,6 +771,15 @@ process.exitCode = await runBench({
               statements: false,
             }),
           );
-    return report(burst, paced, busy, b, floor, s);
+    // Last, so that the rows it adds to the service's tables are not in the way of (b) and (c).
+    const serviceFloor = await floorWithWrites(receiver, endpoints, pool, s, pids, {
+      label: "(a3) the baseline with the service's writes",
+      writes: serviceTables(
+        ownerId,
+        endpoints.map((e) => e.id),
+      ),
+      ownTables: false,
+    });
+    return report(burst, paced, busy, b, floor, serviceFloor, s);
   },
 });

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postSigned } from '../../bench/signed-post.ts';
-import { createFloorTables, dropFloorTables, runDurableFloor } from '../../bench/webhook-floor.ts';
+import { createFloorTables, dropFloorTables, runDurableFloor, serviceTables } from '../../bench/webhook-floor.ts';
 import type { Database } from '../../src/db/connection.ts';
+import { owners } from '../../src/modules/owners/tables.ts';
+import { webhookEndpoints } from '../../src/modules/webhooks/tables.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -22,6 +24,14 @@ let agent: Agent;
 /** What each arrival found in the database: the delivery's row committed, and no outcome yet. */
 const arrivals: { path: string; delivery: string; rowBefore: boolean; outcomeBefore: boolean; signed: boolean }[] = [];
 let refusePath = '';
+/** Where the receiver looks for an arriving delivery's row: the floor's own table, or the service's. */
+let rowOf = async (delivery: string) => {
+  const { rows } = await database.pool.query<{ status_code: number | null }>(
+    'select status_code from bench_floor.deliveries where id = $1',
+    [delivery],
+  );
+  return { found: rows.length === 1, answered: rows[0]?.status_code != null };
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -31,16 +41,13 @@ beforeAll(async () => {
     req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const delivery = String(req.headers['service-delivery']);
-      const { rows } = await database.pool.query<{ status_code: number | null }>(
-        'select status_code from bench_floor.deliveries where id = $1',
-        [delivery],
-      );
+      const row = await rowOf(delivery);
       const signed = verifyWebhook(body, req.headers['service-signature'] as string | undefined, SECRET);
       arrivals.push({
         path: req.url ?? '',
         delivery,
-        rowBefore: rows.length === 1,
-        outcomeBefore: rows[0]?.status_code != null,
+        rowBefore: row.found,
+        outcomeBefore: row.answered,
         signed,
       });
       res.statusCode = req.url === refusePath ? 500 : 200;
@@ -73,7 +80,7 @@ describe('runDurableFloor', () => {
       post,
       isInterrupted: () => false,
     });
-    expect(run.deliveries).toBe(90);
+    expect(run).toMatchObject({ deliveries: 90, recorded: 90 });
     expect(run.lastAnswer).toBeGreaterThanOrEqual(run.firstCommit);
     expect(arrivals).toHaveLength(90);
     expect(new Set(arrivals.map((a) => a.delivery)).size).toBe(90);
@@ -112,5 +119,69 @@ describe('runDurableFloor', () => {
     ).rejects.toThrow('floor with writes: 4 POSTs failed, the first: answered 500');
     expect(arrivals).toHaveLength(8);
     await dropFloorTables(database.pool);
+  });
+
+  it("writes into the service's tables as its modules do: the event, its deliveries, each answer as a first attempt", async () => {
+    arrivals.length = 0;
+    refusePath = '';
+    const ownerId = 'own_floor_test';
+    const endpointIds = ['whk_floor_a', 'whk_floor_b'];
+    await database.db
+      .insert(owners)
+      .values({ id: ownerId, name: 'Floor', email: 'floor@example.test', createdAt: new Date() });
+    await database.db.insert(webhookEndpoints).values(
+      endpointIds.map((id) => ({
+        id,
+        ownerId,
+        url: 'http://example.test',
+        events: ['post.published'],
+        secretSealed: 'sealed',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })),
+    );
+    rowOf = async (delivery) => {
+      const { rows } = await database.pool.query<{ attempt_count: number }>(
+        'select attempt_count from webhook_deliveries where id = $1',
+        [delivery],
+      );
+      return { found: rows.length === 1, answered: (rows[0]?.attempt_count ?? 0) > 0 };
+    };
+    const run = await runDurableFloor(database.pool, {
+      events: 5,
+      endpoints: 2,
+      batch: 2,
+      concurrency: 3,
+      post,
+      isInterrupted: () => false,
+      writes: serviceTables(ownerId, endpointIds),
+    });
+    expect(run).toMatchObject({ deliveries: 10, recorded: 10 });
+    expect(arrivals).toHaveLength(10);
+    expect(arrivals.every((a) => a.rowBefore && !a.outcomeBefore && a.signed)).toBe(true);
+
+    const { rows } = await database.pool.query<{
+      endpoint_id: string;
+      status: string;
+      attempt_count: number;
+      next_attempt_at: Date | null;
+      attempt: { status_code: number; succeeded: boolean; error: null; attempted_at: string };
+      envelope_id: string;
+      event_id: string;
+      type: string;
+    }>(
+      `select d.endpoint_id, d.status, d.attempt_count, d.next_attempt_at, d.attempts->0 as attempt,
+         (e.body::jsonb)->>'id' as envelope_id, d.event_id, e.type
+       from webhook_deliveries d join events e on e.id = d.event_id where d.owner_id = $1`,
+      [ownerId],
+    );
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((r) => r.endpoint_id === 'whk_floor_b')).toHaveLength(5);
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'succeeded', attempt_count: 1, next_attempt_at: null, type: 'post.published' });
+      expect(r.attempt).toMatchObject({ status_code: 200, succeeded: true, error: null });
+      expect(Number.isNaN(Date.parse(r.attempt.attempted_at))).toBe(false);
+      expect(r.envelope_id).toBe(r.event_id);
+    }
   });
 });
