@@ -115,7 +115,8 @@ export const floorTables: FloorWrites = {
 /**
  * The service's tables, as its modules write them (events, webhook_deliveries): an event of
  * `ownerId` with a delivery to each of `endpointIds` (by the floor's endpoint number), and an
- * answer as a first attempt that succeeded or failed, in the delivery's row.
+ * answer as a first attempt in the delivery's row (a failed one due again in a minute, though no
+ * job will make it: the floor fails its run at any failed POST).
  */
 export function serviceTables(ownerId: string, endpointIds: readonly string[]): FloorWrites {
   return {
@@ -141,8 +142,9 @@ export function serviceTables(ownerId: string, endpointIds: readonly string[]): 
           attempts = d.attempts || jsonb_build_array(jsonb_build_object('attempted_at', o.at, 'duration_ms', o.ms,
             'status_code', o.status, 'error', null, 'response_body', '', 'succeeded', o.status between 200 and 299)),
           status = case when o.status between 200 and 299 then 'succeeded' else 'pending' end,
-          next_attempt_at = null, updated_at = now()
-        from unnest($1::uuid[], $2::integer[], $3::integer[], $4::timestamptz[]) as o(id, status, ms, at)
+          next_attempt_at = case when o.status not between 200 and 299 then o.at::timestamptz + interval '1 minute' end,
+          updated_at = now()
+        from unnest($1::uuid[], $2::integer[], $3::integer[], $4::text[]) as o(id, status, ms, at)
         where d.id = o.id and d.attempt_count = 0`,
       values: [
         outcomes.map((o) => o.id),

@@ -180,7 +180,8 @@ describe('runDurableFloor', () => {
     for (const r of rows) {
       expect(r).toMatchObject({ status: 'succeeded', attempt_count: 1, next_attempt_at: null, type: 'post.published' });
       expect(r.attempt).toMatchObject({ status_code: 200, succeeded: true, error: null });
-      expect(Number.isNaN(Date.parse(r.attempt.attempted_at))).toBe(false);
+      // As the service writes it (toISOString): a time in UTC, to the millisecond.
+      expect(r.attempt.attempted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(r.envelope_id).toBe(r.event_id);
     }
   });
