@@ -67,9 +67,9 @@ export async function startWorker(
     liveness.lockers,
   );
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
-  const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[]) =>
+  const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[], pgPool: pg.Pool) =>
     run({
-      pgPool: queue.pool,
+      pgPool,
       concurrency,
       // A pool fetches only the jobs of the tasks it is given.
       taskList: Object.fromEntries(Object.entries(tasks).filter(([name]) => only(name))),
@@ -97,8 +97,10 @@ export async function startWorker(
     });
   const runners: Runner[] = [];
   try {
-    runners.push(await pool(options.concurrency, (name) => !bulk(name), parseCrontab(CRONTAB)));
-    runners.push(await pool(options.bulkConcurrency, bulk, []));
+    runners.push(await pool(options.concurrency, (name) => !bulk(name), parseCrontab(CRONTAB), queue.pool));
+    // Bulk work may start a poll later (a second at most): the bulk pool does not fetch at every
+    // insert of a time-critical job (queue-pool.ts, pollingPool).
+    runners.push(await pool(options.bulkConcurrency, bulk, [], queue.pollingPool));
     const supervision = superviseRunners(runners, liveness.events, options.onFailure);
     return {
       stop: async () => {

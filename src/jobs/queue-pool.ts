@@ -6,6 +6,11 @@ export interface QueuePool {
   /** What graphile-worker is given as `pgPool`. */
   pool: pg.Pool;
   /**
+   * The same, for a runner that finds its jobs by polling alone: its listening connection hears
+   * no job's insert, only graphile-worker's notice of a breaking migration.
+   */
+  pollingPool: pg.Pool;
+  /**
    * Resolves once no outcome is being recorded and no connection waited for: a stopping worker
    * awaits it after its runners have stopped, before it hands back the jobs it still locks.
    */
@@ -121,17 +126,23 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers
     });
   };
 
-  return {
-    pool: new Proxy(pool, {
+  const queuePoolOver = (listening: (client: pg.PoolClient) => pg.PoolClient) =>
+    new Proxy(pool, {
       get(target, property) {
         if (property === 'connect') {
           // The callback form is graphile-worker's LISTEN connection, which retries by itself.
           return (callback?: Parameters<pg.Pool['connect']>[0]) =>
-            callback ? target.connect(callback) : connect().then(withRecordedOutcomes);
+            callback
+              ? target.connect((error, client, done) => callback(error, client && listening(client), done))
+              : connect().then(withRecordedOutcomes);
         }
         return bound(target, property);
       },
-    }),
+    });
+
+  return {
+    pool: queuePoolOver((client) => client),
+    pollingPool: queuePoolOver(deafToInserts),
     settled: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
@@ -139,6 +150,35 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What graphile-worker's listening connection sends to start and stop listening (main.ts, 0.18). */
+const LISTEN_ALL = 'LISTEN "jobs:insert"; LISTEN "worker:migrate";';
+const UNLISTEN_ALL = 'UNLISTEN "jobs:insert"; UNLISTEN "worker:migrate";';
+
+/**
+ * A listening connection that hears no job's insert. Every pool that listens fetches at each
+ * insert, whatever its task; a pool that takes bulk work only (which may start a little later)
+ * would fetch nothing at nearly all of them, so it finds its jobs by polling instead. The notice
+ * of a breaking migration, which stops the pool, is still heard.
+ */
+function deafToInserts(client: pg.PoolClient): pg.PoolClient {
+  const only = (text: string) =>
+    text === LISTEN_ALL ? 'LISTEN "worker:migrate";' : text === UNLISTEN_ALL ? 'UNLISTEN "worker:migrate";' : text;
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (...args: unknown[]) => {
+          const [statement, ...rest] = args;
+          return (target.query as (...a: unknown[]) => unknown)(
+            typeof statement === 'string' ? only(statement) : statement,
+            ...rest,
+          );
+        };
+      }
+      return bound(target, property);
+    },
+  });
+}
 
 /**
  * A database that cannot be reached now: as the API sees it (isDatabaseUnavailable), or its host
