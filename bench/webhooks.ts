@@ -285,8 +285,10 @@ async function floorWithWrites(
   pool: pg.Pool,
   s: Settings,
   pids: Pids,
-  floor: { label: string; writes: FloorWrites; ownTables: boolean },
+  floor: { label: string; writes: FloorWrites },
 ): Promise<FloorResult> {
+  // The floor's own tables are made for the run and dropped after it; the service's are there.
+  const ownTables = floor.writes === floorTables;
   const agent = new Agent({ keepAliveTimeout: 60_000 });
   const urls = endpoints.map((_, i) => receiver.url('b', i));
   const options = {
@@ -299,11 +301,11 @@ async function floorWithWrites(
     writes: floor.writes,
   };
   try {
-    if (floor.ownTables) await createFloorTables(pool);
+    if (ownTables) await createFloorTables(pool);
     const warmup = Math.min(s.events, 200);
     progress(`${floor.label}: ${warmup} warm-up events, `);
     await runDurableFloor(pool, { ...options, events: warmup });
-    if (floor.ownTables) await pool.query(`truncate ${FLOOR_SCHEMA}.events, ${FLOOR_SCHEMA}.deliveries`);
+    if (ownTables) await pool.query(`truncate ${FLOOR_SCHEMA}.events, ${FLOOR_SCHEMA}.deliveries`);
     await receiver.reset(true);
     progress(`${s.events} events × ${endpoints.length} endpoints measured ... `);
     const before = await receiverRunCpuSample(pids);
@@ -323,7 +325,7 @@ async function floorWithWrites(
   } finally {
     await agent.close();
     // Not in the way of an error already thrown (an interrupted run's pool may be closing).
-    if (floor.ownTables) await dropFloorTables(pool).catch(() => {});
+    if (ownTables) await dropFloorTables(pool).catch(() => {});
   }
 }
 
@@ -730,7 +732,6 @@ process.exitCode = await runBench({
     const floor = await floorWithWrites(receiver, endpoints, pool, s, pids, {
       label: '(a2) the baseline with its writes',
       writes: floorTables,
-      ownTables: true,
     });
     const ctx: Context = { receiver, pool, ownerId, s, pids, dataDir };
     const warmup: Run = {
@@ -778,7 +779,6 @@ process.exitCode = await runBench({
         ownerId,
         endpoints.map((e) => e.id),
       ),
-      ownTables: false,
     });
     return report(burst, paced, busy, b, floor, serviceFloor, s);
   },
