@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postSigned } from '../../bench/signed-post.ts';
 import { createFloorTables, dropFloorTables, runDurableFloor, serviceTables } from '../../bench/webhook-floor.ts';
 import type { Database } from '../../src/db/connection.ts';
@@ -25,13 +25,14 @@ let agent: Agent;
 const arrivals: { path: string; delivery: string; rowBefore: boolean; outcomeBefore: boolean; signed: boolean }[] = [];
 let refusePath = '';
 /** Where the receiver looks for an arriving delivery's row: the floor's own table, or the service's. */
-let rowOf = async (delivery: string) => {
+const ownRowOf = async (delivery: string) => {
   const { rows } = await database.pool.query<{ status_code: number | null }>(
     'select status_code from bench_floor.deliveries where id = $1',
     [delivery],
   );
   return { found: rows.length === 1, answered: rows[0]?.status_code != null };
 };
+let rowOf = ownRowOf;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,6 +58,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   agent = new Agent();
+});
+afterEach(() => {
+  rowOf = ownRowOf;
 });
 afterAll(async () => {
   await agent.close();
