@@ -29,10 +29,17 @@
  *       publishContainer) made straight from this process with the adapters pointed at the
  *       same sandbox, for the same number of targets on the same accounts, all started at
  *       once with at most WORKER_CONCURRENCY calls in flight (as many as one worker runs jobs).
+ *   (4) the floor with writes (bench/publish-floor.ts): the same calls for as many targets, with
+ *       the four writes that publish a target exactly once (its start, its container, the claim,
+ *       the publication), each committed on its own in a table of the bench's, in the shape the
+ *       service's design gives them: two runs a target, each holding one of WORKER_CONCURRENCY
+ *       slots for its calls and writes, as a worker's job does. A lower bound of that design on
+ *       this machine: what the service is short of it is the service's own, what it is short of
+ *       the floor is the design's.
  *
  * For each target: lateness = published_at (the service's, from the database) − scheduled_at;
- * the run's targets/s = targets / (due time → last published). The floor's lateness is
- * from its start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
+ * the run's targets/s = targets / (due time → last published). The floors' lateness is
+ * from their start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
  * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
  * time goes (due → container created and container created → published, from the sandbox's
  * record of each container; polls per target), what the workers' job runs and the floor's calls
@@ -116,6 +123,7 @@ import {
   statements,
   statementsReport,
 } from './pg-stats.ts';
+import { createPublishFloorTable, dropPublishFloorTable, runPublishFloor, type TargetCalls } from './publish-floor.ts';
 import { met, nonNegativeIntFromEnv, outsideNote, percentile, positiveIntFromEnv, table } from './report.ts';
 import {
   type Api,
@@ -158,6 +166,8 @@ const MAX_SANDBOX_QUOTA = 10_000;
  * minute apart, as they ask; the default processing time is shorter than the first wait).
  */
 const FIRST_READ_MS = 2_000;
+/** The second floor's name in the report. */
+const WITH_WRITES = 'the floor with writes';
 
 interface Settings {
   targets: number;
@@ -179,9 +189,9 @@ function settings(): Settings {
   const accounts = positiveIntFromEnv('BENCH_PUBLISH_ACCOUNTS', 200);
   const targets = positiveIntFromEnv('BENCH_PUBLISH_TARGETS', 1000);
   const warmupTargets = nonNegativeIntFromEnv('BENCH_PUBLISH_WARMUP_TARGETS', accounts);
-  if (Math.ceil(targets / accounts) * 3 + Math.ceil(warmupTargets / accounts) * 2 > MAX_SANDBOX_QUOTA) {
+  if (Math.ceil(targets / accounts) * 4 + Math.ceil(warmupTargets / accounts) * 2 > MAX_SANDBOX_QUOTA) {
     throw new BenchError(
-      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in three runs and two warm-ups`,
+      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in four runs and two warm-ups`,
     );
   }
   return {
@@ -201,22 +211,6 @@ function settings(): Settings {
 }
 
 const { interrupt, checkInterrupted, sleep, progress } = benchSteps();
-
-/** At most `limit` calls in flight; waiting between calls holds nothing. */
-function limiter(limit: number) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(call: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active += 1;
-    try {
-      return await call();
-    } finally {
-      active -= 1;
-      queue.shift()?.();
-    }
-  };
-}
 
 // ---------------------------------------------------------------------------------------
 // Setup: the sandbox, accounts, a medium
@@ -626,7 +620,12 @@ async function measuredStatements(ctx: Context): Promise<Statement[] | undefined
   return ctx.s.pgStatements ? await statements(ctx.database.pool) : undefined;
 }
 
-async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): Promise<FloorResult> {
+async function floor(
+  ctx: Context,
+  platforms: PlatformSet,
+  secretKey: Buffer,
+  withWrites: boolean,
+): Promise<FloorResult> {
   const { api, database, accounts, mediaId, s } = ctx;
   const owner = await firstOwner(database.pool);
   const [medium] = await findMedia(database.db, owner.ownerId, [mediaId]);
@@ -634,70 +633,93 @@ async function floor(ctx: Context, platforms: PlatformSet, secretKey: Buffer): P
   // The URL the workers hand the platform: signed under the API's address.
   const config = loadConfig({ ...process.env, DATA_DIR: ctx.dataDir, PUBLIC_URL: api.origin });
   const mediaUrl = await mediaFetchUrl({ db: database.db, secretKey, config }, medium);
-  const inFlight = limiter(s.workerConcurrency);
-  const lateness = new Float64Array(s.targets);
-  const published = new Map<string, string[]>();
-  let polls = 0;
+  const label = withWrites ? WITH_WRITES : 'floor';
   progress(
-    `floor: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
+    withWrites
+      ? `${label}: ${s.targets} targets, the adapter calls with a target's four writes, in two runs a target, ${s.workerConcurrency} runs in flight ... `
+      : `${label}: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
   );
-  const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
-  await resetStatements(ctx);
-  const pgBefore = await pgStats(database.pool);
-  const byConnection = await postgresCpuByConnection(database.pool, ctx.postmaster);
-  const cpuBefore = await cpuSample(pids);
-  recordWaits();
-  const startedAt = Date.now();
-  const start = performance.now();
-  const publications = Promise.all(
-    Array.from({ length: s.targets }, async (_, i) => {
+  // As many connections as a worker process has.
+  const writes = withWrites ? await embeddedPool(ctx.dataDir, 'bench-publishing', s.dbPoolSize) : undefined;
+  try {
+    if (writes) await createPublishFloorTable(writes);
+    const callsOf = (i: number): TargetCalls => {
       const account = accounts[i % accounts.length] as BenchAccount;
       const adapter = platforms.adapter(account.platform);
       const { credentials } = account;
-      const quota = await inFlight(() => adapter.publishing.publishingQuota(credentials));
-      if (quota !== null && quota.used >= quota.limit)
-        throw new BenchError(`floor: ${account.username}'s quota is spent`);
-      const requestOf: PublishRequest = {
-        text: `floor: bench post ${i}`,
-        media: [{ type: 'image', url: mediaUrl }],
-        options: {},
-      };
-      const { containerId } = await inFlight(() => adapter.publishing.createContainer(credentials, requestOf));
-      // As the service does: the first read 2 s after the container's creation.
-      await sleep(FIRST_READ_MS);
       const rules = platformInfo(account.platform).publishing.processing;
-      for (let n = 0; ; n++) {
-        const status = await inFlight(() => adapter.publishing.containerStatus(credentials, containerId));
-        if (status.state === 'finished') break;
-        if (status.state !== 'in_progress') throw new BenchError(`floor: container ${containerId} is ${status.state}`);
-        polls += 1;
-        if (rules === null) throw new BenchError(`floor: ${account.platform} answered a container in progress`);
-        await sleep(pollWaitMs(rules, n));
-      }
-      const post = await inFlight(() => adapter.publishing.publishContainer(credentials, containerId));
-      lateness[i] = performance.now() - start;
-      appendTo(published, account.id, post.id);
-    }),
-  );
-  const [, pgCpu] = await measuredWith(byConnection, publications);
-  const cpuAfter = await cpuSample(pids);
-  const statementsOfFloor = await measuredStatements(ctx);
-  const seconds = (Math.max(...lateness) as number) / 1000;
-  progress(`${s.targets} published in ${seconds.toFixed(1)} s\n`);
-  const pg = await pgStatsAfter(database, pgBefore);
-  return {
-    targets: s.targets,
-    seconds,
-    perSecond: s.targets / seconds,
-    lateness: lateness.sort(),
-    polls: polls / s.targets,
-    published,
-    cpu: cpuBetween(cpuBefore, cpuAfter),
-    pgCpu,
-    pg,
-    ...(statementsOfFloor === undefined ? {} : { statements: statementsOfFloor }),
-    waits: waitsBetween(recordedWaits(), startedAt, startedAt + seconds * 1000),
-  };
+      return {
+        quota: async () => {
+          const quota = await adapter.publishing.publishingQuota(credentials);
+          if (quota !== null && quota.used >= quota.limit)
+            throw new BenchError(`${label}: ${account.username}'s quota is spent`);
+        },
+        createContainer: async () => {
+          const request: PublishRequest = {
+            text: `${label}: bench post ${i}`,
+            media: [{ type: 'image', url: mediaUrl }],
+            options: {},
+          };
+          return (await adapter.publishing.createContainer(credentials, request)).containerId;
+        },
+        containerWait: async (containerId, reads) => {
+          const status = await adapter.publishing.containerStatus(credentials, containerId);
+          if (status.state === 'finished') return null;
+          if (status.state !== 'in_progress')
+            throw new BenchError(`${label}: container ${containerId} is ${status.state}`);
+          if (rules === null) throw new BenchError(`${label}: ${account.platform} answered a container in progress`);
+          return pollWaitMs(rules, reads);
+        },
+        publish: async (containerId) => (await adapter.publishing.publishContainer(credentials, containerId)).id,
+      };
+    };
+    const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
+    await resetStatements(ctx);
+    const pgBefore = await pgStats(database.pool);
+    const byConnection = await postgresCpuByConnection(database.pool, ctx.postmaster);
+    const cpuBefore = await cpuSample(pids);
+    recordWaits();
+    const startedAt = Date.now();
+    const [run, pgCpu] = await measuredWith(
+      byConnection,
+      runPublishFloor({
+        targets: s.targets,
+        concurrency: s.workerConcurrency,
+        // As the service does: the first read 2 s after the container's creation.
+        firstReadMs: FIRST_READ_MS,
+        callsOf,
+        ...(writes ? { writes } : {}),
+        sleep,
+      }),
+    );
+    const cpuAfter = await cpuSample(pids);
+    const statementsOfFloor = await measuredStatements(ctx);
+    const seconds = (Math.max(...run.lateness) as number) / 1000;
+    progress(`${s.targets} published in ${seconds.toFixed(1)} s\n`);
+    const pg = await pgStatsAfter(database, pgBefore);
+    const published = new Map<string, string[]>();
+    for (const [i, id] of run.postIds.entries()) {
+      appendTo(published, (accounts[i % accounts.length] as BenchAccount).id, id);
+    }
+    return {
+      targets: s.targets,
+      seconds,
+      perSecond: s.targets / seconds,
+      lateness: run.lateness.sort(),
+      polls: run.polls / s.targets,
+      published,
+      cpu: cpuBetween(cpuBefore, cpuAfter),
+      pgCpu,
+      pg,
+      ...(statementsOfFloor === undefined ? {} : { statements: statementsOfFloor }),
+      waits: waitsBetween(recordedWaits(), startedAt, startedAt + seconds * 1000),
+    };
+  } finally {
+    if (writes) {
+      await dropPublishFloorTable(writes);
+      await writes.end();
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -708,14 +730,14 @@ interface ActivityCheck {
   accounts: number;
 }
 
-async function checkActivity(ctx: Context, runs: RunResult[], floorRun: FloorResult): Promise<ActivityCheck> {
+async function checkActivity(ctx: Context, runs: RunResult[], floors: FloorResult[]): Promise<ActivityCheck> {
   const expected = new Map<string, string[]>();
   for (const run of runs) {
     for (const row of [...(run.warmupRows ?? []), ...run.rows]) {
       appendTo(expected, row.account_id, row.platform_post_id as string);
     }
   }
-  for (const [accountId, ids] of floorRun.published) appendTo(expected, accountId, ...ids);
+  for (const f of floors) for (const [accountId, ids] of f.published) appendTo(expected, accountId, ...ids);
   const problems: string[] = [];
   let publications = 0;
   await eachLimited(ctx.accounts, 8, async (account) => {
@@ -756,7 +778,14 @@ function workersLabel(workers: number): string {
   return `${workers} worker${workers === 1 ? '' : 's'}`;
 }
 
-function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: Settings, imageBytes: number): string {
+function report(
+  runs: RunResult[],
+  f: FloorResult,
+  fw: FloorResult,
+  activity: ActivityCheck,
+  s: Settings,
+  imageBytes: number,
+): string {
   const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-');
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
   const [one, two] = runs as [RunResult, RunResult];
@@ -794,6 +823,17 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
         seconds(percentile(f.lateness, 99)),
         seconds(last(f.lateness)),
         f.polls.toFixed(2),
+      ],
+      [
+        `${WITH_WRITES}: the calls and a target's 4 writes, in 2 runs of a slot each`,
+        String(fw.targets),
+        fw.seconds.toFixed(2),
+        fw.perSecond.toFixed(1),
+        (fw.perSecond / f.perSecond).toFixed(3),
+        seconds(percentile(fw.lateness, 50)),
+        seconds(percentile(fw.lateness, 99)),
+        seconds(last(fw.lateness)),
+        fw.polls.toFixed(2),
       ],
     ],
     [false, true, true, true, true, true, true, true, true],
@@ -834,6 +874,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
       ['waited for, summed over the slots, per target', 'HTTP calls', 'their ms', 'statements', 'their ms'],
       ...runs.map((r) => waitRow(workersLabel(r.workers), r.waits, r.targets)),
       waitRow('floor (bench: the adapter calls)', f.waits, f.targets),
+      waitRow(`${WITH_WRITES} (bench)`, fw.waits, fw.targets),
     ],
     [false, true, true, true, true],
   );
@@ -880,6 +921,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
       ],
       ...runs.flatMap((r) => cpuRows(workersLabel(r.workers), r.cpu, r.targets)),
       ...cpuRows('floor (bench: the adapter calls)', f.cpu, f.targets),
+      ...cpuRows(`${WITH_WRITES} (bench: the calls and writes)`, fw.cpu, fw.targets),
     ],
     [false, true, true, true, true, true],
   );
@@ -900,6 +942,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
       ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'other'],
       ...runs.map((r) => pgCpuRow(workersLabel(r.workers), r.pgCpu, r.targets)),
       pgCpuRow('floor (the sandbox alone)', f.pgCpu, f.targets),
+      pgCpuRow(`${WITH_WRITES} (the sandbox and the writes)`, fw.pgCpu, fw.targets),
     ],
     [false, true, true, true, true],
   );
@@ -916,10 +959,13 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
       ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'heap-only', 'deleted'],
       ...runs.map((r) => pgRow(workersLabel(r.workers), r.pg, r.targets)),
       pgRow('floor (the sandbox alone)', f.pg, f.targets),
+      pgRow(`${WITH_WRITES} (the sandbox and the writes)`, fw.pg, fw.targets),
     ],
     [false, true, true, true, true, true],
   );
-  const busiest = Math.max(...[...runs.map((r) => r.cpu), f.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
+  const busiest = Math.max(
+    ...[...runs.map((r) => r.cpu), f.cpu, fw.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)),
+  );
   const note = outsideNote(busiest, 'rates and lateness move with that.');
   return [
     '',
@@ -928,6 +974,7 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     results,
     '',
     `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}`,
+    `one worker of ${WITH_WRITES}: ${(one.perSecond / fw.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(p99 / percentile(fw.lateness, 99)).toFixed(2)} times; ${WITH_WRITES} of the floor: ${(fw.perSecond / f.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(percentile(fw.lateness, 99) / floorP99).toFixed(2)} times (a lower bound of the service's design, bench/publish-floor.ts)`,
     ...runs.flatMap((r) =>
       r.beside
         ? [
@@ -950,13 +997,16 @@ function report(runs: RunResult[], f: FloorResult, activity: ActivityCheck, s: S
     '',
     database,
     '',
-    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor)`,
+    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor, ${fw.targets} ${WITH_WRITES})`,
     ...runs.flatMap((r) =>
       r.statements
         ? ['', statementsReport(r.statements, r.targets, 'target', `the ${r.workers === 1 ? 'one' : 'two'}-worker run`)]
         : [],
     ),
     ...(f.statements ? ['', statementsReport(f.statements, f.targets, 'target', 'the floor (the sandbox alone)')] : []),
+    ...(fw.statements
+      ? ['', statementsReport(fw.statements, fw.targets, 'target', `${WITH_WRITES} (the sandbox and the writes)`)]
+      : []),
     '',
   ].join('\n');
 }
@@ -1024,10 +1074,11 @@ process.exitCode = await runBench({
     };
     const one = await serviceRun(ctx, 'run 1', 1);
     const two = await serviceRun(ctx, 'run 2', 2);
-    const f = await floor(ctx, platforms, secretKey);
+    const f = await floor(ctx, platforms, secretKey, false);
+    const fw = await floor(ctx, platforms, secretKey, true);
     progress('checking the sandbox activity ... ');
-    const activity = await checkActivity(ctx, [one, two], f);
+    const activity = await checkActivity(ctx, [one, two], [f, fw]);
     progress('done\n');
-    return report([one, two], f, activity, s, image.length);
+    return report([one, two], f, fw, activity, s, image.length);
   },
 });
