@@ -789,6 +789,17 @@ function report(
   const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-');
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
   const [one, two] = runs as [RunResult, RunResult];
+  const resultRow = (label: string, r: FloorResult | RunResult) => [
+    label,
+    String(r.targets),
+    r.seconds.toFixed(2),
+    r.perSecond.toFixed(1),
+    (r.perSecond / f.perSecond).toFixed(3),
+    seconds(percentile(r.lateness, 50)),
+    seconds(percentile(r.lateness, 99)),
+    seconds(last(r.lateness)),
+    r.polls.toFixed(2),
+  ];
   const results = table(
     [
       [
@@ -802,39 +813,9 @@ function report(
         'max s',
         'polls/target',
       ],
-      ...runs.map((r) => [
-        `service, ${r.workers} worker process${r.workers === 1 ? '' : 'es'}`,
-        String(r.targets),
-        r.seconds.toFixed(2),
-        r.perSecond.toFixed(1),
-        (r.perSecond / f.perSecond).toFixed(3),
-        seconds(percentile(r.lateness, 50)),
-        seconds(percentile(r.lateness, 99)),
-        seconds(last(r.lateness)),
-        r.polls.toFixed(2),
-      ]),
-      [
-        'floor: the adapter calls from one process',
-        String(f.targets),
-        f.seconds.toFixed(2),
-        f.perSecond.toFixed(1),
-        '1.000',
-        seconds(percentile(f.lateness, 50)),
-        seconds(percentile(f.lateness, 99)),
-        seconds(last(f.lateness)),
-        f.polls.toFixed(2),
-      ],
-      [
-        `${WITH_WRITES}: the calls and a target's 4 writes, in 2 runs of a slot each`,
-        String(fw.targets),
-        fw.seconds.toFixed(2),
-        fw.perSecond.toFixed(1),
-        (fw.perSecond / f.perSecond).toFixed(3),
-        seconds(percentile(fw.lateness, 50)),
-        seconds(percentile(fw.lateness, 99)),
-        seconds(last(fw.lateness)),
-        fw.polls.toFixed(2),
-      ],
+      ...runs.map((r) => resultRow(`service, ${r.workers} worker process${r.workers === 1 ? '' : 'es'}`, r)),
+      resultRow('floor: the adapter calls from one process', f),
+      resultRow(`${WITH_WRITES}: the calls and a target's 4 writes, in 2 runs of a slot each`, fw),
     ],
     [false, true, true, true, true, true, true, true, true],
   );
