@@ -6,10 +6,11 @@
  * is written: the least publishing costs here, what the service is measured against.
  *
  * With `writes`, the same calls are made with the writes that publishing a target exactly once
- * needs, in the shape the service's design gives them: two runs a target, each holding one slot
- * for all it does, as a worker's job does. The first writes the target's start, makes the calls
- * that create its container and writes the container; a later one, once the container is ready,
- * writes the claim, publishes and writes the publication. Each write is one statement committed
+ * needs, in the shape the service's design gives them: runs that each hold one slot for all they
+ * do, as a worker's job does. The first writes the target's start, makes the calls that create its
+ * container and writes the container; each later one reads the container, and once it is ready
+ * writes the claim, publishes and writes the publication (two runs a target when the first read
+ * finds it ready). Each write is one statement committed
  * on its own, and waited for before the run goes on: the start before the container is asked for
  * (a target is started once), the claim before the publication (never published twice). It leaves
  * out what the service also does (its job queue, its reads of the target, the account and the
@@ -52,8 +53,8 @@ export interface PublishFloorOptions {
   /** From the container's creation to its first read. */
   firstReadMs: number;
   callsOf(target: number): TargetCalls;
-  /** Where the writes go (createPublishFloorTable); none when not given. */
-  writes?: pg.Pool;
+  /** Where the writes go (createPublishFloorTable): a pool; none when not given. */
+  writes?: { query(config: pg.QueryConfig): Promise<pg.QueryResult> };
   sleep(ms: number): Promise<unknown>;
 }
 
@@ -68,14 +69,14 @@ export interface PublishFloorRun {
 
 const statements = {
   start: `insert into ${PUBLISH_FLOOR_SCHEMA}.targets (id, status, updated_at) values ($1, 'publishing', now())`,
-  container: `update ${PUBLISH_FLOOR_SCHEMA}.targets set container_id = $2, status = 'processing', updated_at = now() where id = $1`,
+  container: `update ${PUBLISH_FLOOR_SCHEMA}.targets set container_id = $2, status = 'processing', updated_at = now() where id = $1 and status = 'publishing'`,
   claim: `update ${PUBLISH_FLOOR_SCHEMA}.targets set status = 'claimed', updated_at = now() where id = $1 and status = 'processing'`,
-  published: `update ${PUBLISH_FLOOR_SCHEMA}.targets set platform_post_id = $2, status = 'published', updated_at = now() where id = $1`,
+  published: `update ${PUBLISH_FLOOR_SCHEMA}.targets set platform_post_id = $2, status = 'published', updated_at = now() where id = $1 and status = 'claimed'`,
 } as const;
 
 /**
- * At most `limit` of the given functions running at once; the others wait in the order they came.
- * A slot ended is handed to the next waiter, never left for a newcomer to take first.
+ * At most `limit` of the given functions running at once; the others wait in the order they came,
+ * and a slot ended goes straight to the next of them.
  */
 export function slots(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
   let active = 0;
@@ -93,7 +94,7 @@ export function slots(limit: number): <T>(work: () => Promise<T>) => Promise<T> 
   };
 }
 
-/** Publishes every target as the options say; throws at the first failure, once every target has ended. */
+/** Publishes every target as the options say; throws the first failure, once every target has ended. */
 export async function runPublishFloor(options: PublishFloorOptions): Promise<PublishFloorRun> {
   const { targets, concurrency, firstReadMs, callsOf, writes, sleep } = options;
   const slot = slots(concurrency);
@@ -109,6 +110,7 @@ export async function runPublishFloor(options: PublishFloorOptions): Promise<Pub
   const postIds: string[] = new Array(targets);
   let polls = 0;
   const start = performance.now();
+  let failure: { error: unknown } | undefined;
   const publishOne = async (target: number) => {
     const calls = callsOf(target);
     const containerId = await run(async () => {
@@ -135,8 +137,13 @@ export async function runPublishFloor(options: PublishFloorOptions): Promise<Pub
     }
     lateness[target] = performance.now() - start;
   };
-  const ended = await Promise.allSettled(Array.from({ length: targets }, (_, target) => publishOne(target)));
-  const failed = ended.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  await Promise.all(
+    Array.from({ length: targets }, (_, target) =>
+      publishOne(target).catch((error: unknown) => {
+        failure ??= { error };
+      }),
+    ),
+  );
+  if (failure) throw failure.error;
   return { lateness, polls, postIds };
 }

@@ -77,10 +77,11 @@
  *   BENCH_PUBLISH_WARMUP_TARGETS   posts each run's workers publish before the measured ones (default: one
  *                                  per account; 0: none, the workers measured from their start)
  *   BENCH_PUBLISH_PG_STATEMENTS    1: restart the API once with pg_stat_statements loaded and print
- *                                  the statements of each run and of the floor, per target
+ *                                  the statements of each run and of each floor, per target
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the floor
- *                                  uses WORKER_CONCURRENCY calls in flight)
+ *                                  uses WORKER_CONCURRENCY calls in flight, the floor with
+ *                                  writes WORKER_CONCURRENCY runs and DB_POOL_SIZE connections)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -590,7 +591,7 @@ interface FloorResult {
   cpu: CpuUse;
   pgCpu: Map<string, number> | undefined;
   pg: PgStats;
-  /** With BENCH_PUBLISH_PG_STATEMENTS: the sandbox's statements. */
+  /** With BENCH_PUBLISH_PG_STATEMENTS: the sandbox's statements, and the floor's writes when it makes them. */
   statements?: Statement[];
   /** What the bench's calls waited for, summed (bench/waits.ts). */
   waits: WaitTotals;
@@ -642,7 +643,12 @@ async function floor(
   // As many connections as a worker process has.
   const writes = withWrites ? await embeddedPool(ctx.dataDir, 'bench-publishing', s.dbPoolSize) : undefined;
   try {
-    if (writes) await createPublishFloorTable(writes);
+    if (writes) {
+      await createPublishFloorTable(writes);
+      // Every connection opened before the measured window, as a worker's are by its warm-up.
+      const clients = await Promise.all(Array.from({ length: s.dbPoolSize }, () => writes.connect()));
+      for (const client of clients) client.release();
+    }
     const callsOf = (i: number): TargetCalls => {
       const account = accounts[i % accounts.length] as BenchAccount;
       const adapter = platforms.adapter(account.platform);
@@ -716,8 +722,10 @@ async function floor(
     };
   } finally {
     if (writes) {
-      await dropPublishFloorTable(writes);
-      await writes.end();
+      // A failed drop must neither hide the run's own error nor keep the pool open.
+      await dropPublishFloorTable(writes)
+        .catch(() => {})
+        .finally(() => writes.end());
     }
   }
 }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPublishFloorTable,
   dropPublishFloorTable,
@@ -11,14 +12,17 @@ import { createTestDatabase } from '../helpers/database.ts';
 
 /**
  * The publishing bench's floors: without writes, the adapter calls alone, each holding a slot;
- * with them, a target's four writes, each committed before the call that needs it, in two runs
- * of one slot each.
+ * with them, a target's four writes, each committed before the call that needs it, in runs that
+ * each hold one slot for their calls and writes, and none between them.
  */
 
 let database: Database;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+});
+afterEach(async () => {
+  await dropPublishFloorTable(database.pool);
 });
 afterAll(async () => {
   await database.close();
@@ -41,47 +45,63 @@ async function committedRow(target: number): Promise<TargetRow | undefined> {
   return rows[0];
 }
 
-/** Calls that note what each found committed, answer after `ms`, and count how many are in flight. */
-function observedCalls(options: { ms: number; notReadyOnce: (target: number) => boolean }) {
+/**
+ * Calls that note what each found committed (with `rows`) and answer after `ms`, and a pool for
+ * the writes; together they count the targets with a call or a write in flight.
+ */
+function observed(options: { ms: number; rows: boolean; notReadyOnce?: (target: number) => boolean }) {
   const seen: { target: number; call: string; row: TargetRow | undefined }[] = [];
-  let inFlight = 0;
+  const busy = new Map<number, number>();
   let most = 0;
-  const observe = async <T>(target: number, call: string, answer: T): Promise<T> => {
-    inFlight += 1;
-    most = Math.max(most, inFlight);
+  const during = async <T>(target: number, work: () => Promise<T>): Promise<T> => {
+    busy.set(target, (busy.get(target) ?? 0) + 1);
+    most = Math.max(most, busy.size);
     try {
-      seen.push({ target, call, row: await committedRow(target).catch(() => undefined) });
-      await sleep(options.ms);
-      return answer;
+      return await work();
     } finally {
-      inFlight -= 1;
+      const left = (busy.get(target) ?? 1) - 1;
+      if (left === 0) busy.delete(target);
+      else busy.set(target, left);
     }
   };
+  const observe = <T>(target: number, call: string, answer: T): Promise<T> =>
+    during(target, async () => {
+      seen.push({ target, call, row: options.rows ? await committedRow(target) : undefined });
+      await sleep(options.ms);
+      return answer;
+    });
   const callsOf = (target: number): TargetCalls => ({
     quota: () => observe(target, 'quota', undefined),
     createContainer: () => observe(target, 'createContainer', `container-${target}`),
     containerWait: (containerId, reads) => {
       expect(containerId).toBe(`container-${target}`);
-      return observe(target, `containerWait ${reads}`, reads === 0 && options.notReadyOnce(target) ? 20 : null);
+      const notReady = reads === 0 && options.notReadyOnce?.(target) === true;
+      return observe(target, `containerWait ${reads}`, notReady ? 20 : null);
     },
     publish: (containerId) => {
       expect(containerId).toBe(`container-${target}`);
       return observe(target, 'publish', `post-${target}`);
     },
   });
-  return { seen, callsOf, most: () => most };
+  // Every write names its target first.
+  const writes = {
+    query: (config: pg.QueryConfig) => during(config.values?.[0] as number, () => database.pool.query(config)),
+  };
+  return { seen, callsOf, writes, most: () => most };
 }
+
+const order = (seen: { target: number; call: string }[]) => seen.map((s) => `${s.target} ${s.call}`);
 
 describe('runPublishFloor', () => {
   it('with writes: starts a target before its container is made and claims it before it is published, each once', async () => {
     await createPublishFloorTable(database.pool);
-    const calls = observedCalls({ ms: 2, notReadyOnce: (target) => target % 4 === 0 });
+    const o = observed({ ms: 2, rows: true, notReadyOnce: (target) => target % 4 === 0 });
     const run = await runPublishFloor({
       targets: 12,
       concurrency: 3,
       firstReadMs: 5,
-      callsOf: calls.callsOf,
-      writes: database.pool,
+      callsOf: o.callsOf,
+      writes: o.writes,
       sleep,
     });
     expect(run.postIds).toEqual(Array.from({ length: 12 }, (_, i) => `post-${i}`));
@@ -90,7 +110,7 @@ describe('runPublishFloor', () => {
     expect([...run.lateness].every((ms) => ms > 5)).toBe(true);
 
     for (let target = 0; target < 12; target++) {
-      const seen = calls.seen.filter((s) => s.target === target);
+      const seen = o.seen.filter((s) => s.target === target);
       const notReady = target % 4 === 0;
       expect(seen.map((s) => s.call)).toEqual([
         'quota',
@@ -114,36 +134,60 @@ describe('runPublishFloor', () => {
         platform_post_id: `post-${target}`,
       });
     }
-    expect(calls.most()).toBeLessThanOrEqual(3);
-    await dropPublishFloorTable(database.pool);
+    // Three runs at once, and their writes within them: no more targets busy than slots.
+    expect(o.most()).toBe(3);
   });
 
-  it('without writes: each call holds one of the slots, and nothing is written', async () => {
-    const calls = observedCalls({ ms: 5, notReadyOnce: () => false });
-    const run = await runPublishFloor({ targets: 6, concurrency: 2, firstReadMs: 0, callsOf: calls.callsOf, sleep });
-    expect(run.postIds).toEqual(Array.from({ length: 6 }, (_, i) => `post-${i}`));
-    expect(run.polls).toBe(0);
-    expect(calls.seen).toHaveLength(24);
-    expect(calls.most()).toBe(2);
-    expect(calls.seen.every((s) => s.row === undefined)).toBe(true);
-  });
-
-  it('fails the run when a call fails, once every other target has ended', async () => {
+  it('with writes: a run holds its slot for its calls and writes, and none while it waits for the next run', async () => {
     await createPublishFloorTable(database.pool);
-    const calls = observedCalls({ ms: 1, notReadyOnce: () => false });
+    const o = observed({ ms: 2, rows: false });
+    await runPublishFloor({
+      targets: 2,
+      concurrency: 1,
+      firstReadMs: 100,
+      callsOf: o.callsOf,
+      writes: o.writes,
+      sleep,
+    });
+    expect(order(o.seen)).toEqual([
+      '0 quota',
+      '0 createContainer',
+      '1 quota',
+      '1 createContainer',
+      '0 containerWait 0',
+      '0 publish',
+      '1 containerWait 0',
+      '1 publish',
+    ]);
+    expect(o.most()).toBe(1);
+  });
+
+  it('without writes: each call holds one of the slots', async () => {
+    const o = observed({ ms: 2, rows: false });
+    const run = await runPublishFloor({ targets: 2, concurrency: 1, firstReadMs: 0, callsOf: o.callsOf, sleep });
+    expect(run.postIds).toEqual(['post-0', 'post-1']);
+    expect(run.polls).toBe(0);
+    expect(o.seen).toHaveLength(8);
+    // The second target's quota is read while the first waits for its next call's slot.
+    expect(order(o.seen).slice(0, 4)).toEqual(['0 quota', '1 quota', '0 createContainer', '1 createContainer']);
+  });
+
+  it('fails the run when a call fails, once every other target has ended, its slot given back', async () => {
+    await createPublishFloorTable(database.pool);
+    const o = observed({ ms: 1, rows: false });
     const published: number[] = [];
     await expect(
       runPublishFloor({
         targets: 4,
-        concurrency: 2,
+        concurrency: 1,
         firstReadMs: 0,
         callsOf: (target) => {
-          const c = calls.callsOf(target);
+          const calls = o.callsOf(target);
           return {
-            ...c,
-            quota: target === 1 ? () => Promise.reject(new Error('quota spent')) : c.quota,
+            ...calls,
+            quota: target === 1 ? () => Promise.reject(new Error('quota spent')) : calls.quota,
             publish: async (id) => {
-              const postId = await c.publish(id);
+              const postId = await calls.publish(id);
               published.push(target);
               return postId;
             },
@@ -155,7 +199,40 @@ describe('runPublishFloor', () => {
     ).rejects.toThrow('quota spent');
     expect(published.sort()).toEqual([0, 2, 3]);
     expect(await committedRow(1)).toEqual({ status: 'publishing', container_id: null, platform_post_id: null });
-    await dropPublishFloorTable(database.pool);
+  });
+
+  it('fails a target whose claim finds it moved meanwhile, and never publishes it', async () => {
+    await createPublishFloorTable(database.pool);
+    const o = observed({ ms: 1, rows: false });
+    const publishedTargets: number[] = [];
+    await expect(
+      runPublishFloor({
+        targets: 2,
+        concurrency: 2,
+        firstReadMs: 0,
+        callsOf: (target) => {
+          const calls = o.callsOf(target);
+          return {
+            ...calls,
+            containerWait: async (id, reads) => {
+              // Another process claimed target 1 while its container was read.
+              if (target === 1) {
+                await database.pool.query(`update bench_publish_floor.targets set status = 'claimed' where id = 1`);
+              }
+              return await calls.containerWait(id, reads);
+            },
+            publish: async (id) => {
+              publishedTargets.push(target);
+              return await calls.publish(id);
+            },
+          };
+        },
+        writes: database.pool,
+        sleep,
+      }),
+    ).rejects.toThrow("floor: target 1's claim wrote 0 rows");
+    expect(publishedTargets).toEqual([0]);
+    expect(await committedRow(0)).toMatchObject({ status: 'published', platform_post_id: 'post-0' });
   });
 });
 
@@ -164,11 +241,11 @@ describe('slots', () => {
     const slot = slots(3);
     let active = 0;
     let most = 0;
-    const order: number[] = [];
+    const started: number[] = [];
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         slot(async () => {
-          order.push(i);
+          started.push(i);
           active += 1;
           most = Math.max(most, active);
           await sleep(1 + (i % 4));
@@ -177,6 +254,12 @@ describe('slots', () => {
       ),
     );
     expect(most).toBe(3);
-    expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(started).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('gives the slot back when the work fails', async () => {
+    const slot = slots(1);
+    await expect(slot(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    await expect(slot(async () => 'next')).resolves.toBe('next');
   });
 });
