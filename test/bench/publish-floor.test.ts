@@ -141,13 +141,29 @@ describe('runPublishFloor', () => {
   it('with writes: a run holds its slot for its calls and writes, and none while it waits for the next run', async () => {
     await createPublishFloorTable(database.pool);
     const o = observed({ ms: 2, rows: false });
+    // Each wait between runs lasts until both containers are made: a first run holding its slot
+    // through its wait would keep the other target's first run from ever making its container.
+    let bothMade = () => {};
+    const made = new Promise<void>((resolve) => {
+      bothMade = resolve;
+    });
     await runPublishFloor({
       targets: 2,
       concurrency: 1,
       firstReadMs: 100,
-      callsOf: o.callsOf,
+      callsOf: (target) => {
+        const calls = o.callsOf(target);
+        return {
+          ...calls,
+          createContainer: async () => {
+            const id = await calls.createContainer();
+            if (target === 1) bothMade();
+            return id;
+          },
+        };
+      },
       writes: o.writes,
-      sleep,
+      sleep: () => made,
     });
     expect(order(o.seen)).toEqual([
       '0 quota',
