@@ -823,7 +823,7 @@ function report(
       ],
       ...runs.map((r) => resultRow(`service, ${r.workers} worker process${r.workers === 1 ? '' : 'es'}`, r)),
       resultRow('floor: the adapter calls from one process', f),
-      resultRow(`${WITH_WRITES}: the calls and a target's 4 writes, in 2 runs of a slot each`, fw),
+      resultRow(`${WITH_WRITES}: the calls and a target's 4 writes, a slot a run`, fw),
     ],
     [false, true, true, true, true, true, true, true, true],
   );
