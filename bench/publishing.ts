@@ -36,6 +36,8 @@
  *       slots for its calls and writes, as a worker's job does. A lower bound of that design on
  *       this machine: what the service is short of it is the service's own, what it is short of
  *       the floor is the design's.
+ *   (5) the same with twice the slots and twice DB_POOL_SIZE connections, as two worker processes
+ *       have: whether the design's least, from one process, gains from twice the slots here.
  *
  * For each target: lateness = published_at (the service's, from the database) − scheduled_at;
  * the run's targets/s = targets / (due time → last published). The floors' lateness is
@@ -190,9 +192,9 @@ function settings(): Settings {
   const accounts = positiveIntFromEnv('BENCH_PUBLISH_ACCOUNTS', 200);
   const targets = positiveIntFromEnv('BENCH_PUBLISH_TARGETS', 1000);
   const warmupTargets = nonNegativeIntFromEnv('BENCH_PUBLISH_WARMUP_TARGETS', accounts);
-  if (Math.ceil(targets / accounts) * 4 + Math.ceil(warmupTargets / accounts) * 2 > MAX_SANDBOX_QUOTA) {
+  if (Math.ceil(targets / accounts) * 5 + Math.ceil(warmupTargets / accounts) * 2 > MAX_SANDBOX_QUOTA) {
     throw new BenchError(
-      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in four runs and two warm-ups`,
+      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in five runs and two warm-ups`,
     );
   }
   return {
@@ -621,11 +623,21 @@ async function measuredStatements(ctx: Context): Promise<Statement[] | undefined
   return ctx.s.pgStatements ? await statements(ctx.database.pool) : undefined;
 }
 
+/** A floor made with the writes (bench/publish-floor.ts), with as many slots and connections as `workers` worker processes have. */
+interface WithWrites {
+  workers: 1 | 2;
+}
+
+/** The name of the floor with writes for `workers` worker processes' slots, in the report. */
+function withWritesLabel({ workers }: WithWrites): string {
+  return workers === 1 ? WITH_WRITES : `${WITH_WRITES}, ${workers} workers' slots`;
+}
+
 async function floor(
   ctx: Context,
   platforms: PlatformSet,
   secretKey: Buffer,
-  withWrites: boolean,
+  withWrites?: WithWrites,
 ): Promise<FloorResult> {
   const { api, database, accounts, mediaId, s } = ctx;
   const owner = await firstOwner(database.pool);
@@ -634,19 +646,21 @@ async function floor(
   // The URL the workers hand the platform: signed under the API's address.
   const config = loadConfig({ ...process.env, DATA_DIR: ctx.dataDir, PUBLIC_URL: api.origin });
   const mediaUrl = await mediaFetchUrl({ db: database.db, secretKey, config }, medium);
-  const label = withWrites ? WITH_WRITES : 'floor';
+  const label = withWrites ? withWritesLabel(withWrites) : 'floor';
+  const slotCount = s.workerConcurrency * (withWrites?.workers ?? 1);
   progress(
     withWrites
-      ? `${label}: ${s.targets} targets, the adapter calls with a target's four writes, in two runs a target, ${s.workerConcurrency} runs in flight ... `
-      : `${label}: ${s.targets} targets, the adapter calls straight from this process, ${s.workerConcurrency} in flight ... `,
+      ? `${label}: ${s.targets} targets, the adapter calls with a target's four writes, a slot a run, ${slotCount} runs in flight ... `
+      : `${label}: ${s.targets} targets, the adapter calls straight from this process, ${slotCount} in flight ... `,
   );
-  // As many connections as a worker process has.
-  const writes = withWrites ? await embeddedPool(ctx.dataDir, 'bench-publishing', s.dbPoolSize) : undefined;
+  // As many connections as the worker processes have.
+  const connections = s.dbPoolSize * (withWrites?.workers ?? 0);
+  const writes = withWrites ? await embeddedPool(ctx.dataDir, 'bench-publishing', connections) : undefined;
   try {
     if (writes) {
       await createPublishFloorTable(writes);
       // Every connection opened before the measured window, as a worker's are by its warm-up.
-      const clients = await Promise.all(Array.from({ length: s.dbPoolSize }, () => writes.connect()));
+      const clients = await Promise.all(Array.from({ length: connections }, () => writes.connect()));
       for (const client of clients) client.release();
     }
     const callsOf = (i: number): TargetCalls => {
@@ -690,7 +704,7 @@ async function floor(
       byConnection,
       runPublishFloor({
         targets: s.targets,
-        concurrency: s.workerConcurrency,
+        concurrency: slotCount,
         // As the service does: the first read 2 s after the container's creation.
         firstReadMs: FIRST_READ_MS,
         callsOf,
@@ -789,7 +803,7 @@ function workersLabel(workers: number): string {
 function report(
   runs: RunResult[],
   f: FloorResult,
-  fw: FloorResult,
+  written: readonly [FloorResult, FloorResult],
   activity: ActivityCheck,
   s: Settings,
   imageBytes: number,
@@ -797,6 +811,8 @@ function report(
   const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-');
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
   const [one, two] = runs as [RunResult, RunResult];
+  const [fw, fw2] = written;
+  const writtenLabels = [withWritesLabel({ workers: 1 }), withWritesLabel({ workers: 2 })] as const;
   const resultRow = (label: string, r: FloorResult | RunResult) => [
     label,
     String(r.targets),
@@ -824,6 +840,7 @@ function report(
       ...runs.map((r) => resultRow(`service, ${r.workers} worker process${r.workers === 1 ? '' : 'es'}`, r)),
       resultRow('floor: the adapter calls from one process', f),
       resultRow(`${WITH_WRITES}: the calls and a target's 4 writes, a slot a run`, fw),
+      resultRow(`${writtenLabels[1]}: as many slots and connections as two workers`, fw2),
     ],
     [false, true, true, true, true, true, true, true, true],
   );
@@ -863,7 +880,7 @@ function report(
       ['waited for, summed over the slots, per target', 'HTTP calls', 'their ms', 'statements', 'their ms'],
       ...runs.map((r) => waitRow(workersLabel(r.workers), r.waits, r.targets)),
       waitRow('floor (bench: the adapter calls)', f.waits, f.targets),
-      waitRow(`${WITH_WRITES} (bench)`, fw.waits, fw.targets),
+      ...written.map((w, i) => waitRow(`${writtenLabels[i]} (bench)`, w.waits, w.targets)),
     ],
     [false, true, true, true, true],
   );
@@ -910,7 +927,7 @@ function report(
       ],
       ...runs.flatMap((r) => cpuRows(workersLabel(r.workers), r.cpu, r.targets)),
       ...cpuRows('floor (bench: the adapter calls)', f.cpu, f.targets),
-      ...cpuRows(`${WITH_WRITES} (bench: the calls and writes)`, fw.cpu, fw.targets),
+      ...written.flatMap((w, i) => cpuRows(`${writtenLabels[i]} (bench: the calls and writes)`, w.cpu, w.targets)),
     ],
     [false, true, true, true, true, true],
   );
@@ -931,7 +948,7 @@ function report(
       ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'other'],
       ...runs.map((r) => pgCpuRow(workersLabel(r.workers), r.pgCpu, r.targets)),
       pgCpuRow('floor (the sandbox alone)', f.pgCpu, f.targets),
-      pgCpuRow(`${WITH_WRITES} (the sandbox and the writes)`, fw.pgCpu, fw.targets),
+      ...written.map((w, i) => pgCpuRow(`${writtenLabels[i]} (the sandbox and the writes)`, w.pgCpu, w.targets)),
     ],
     [false, true, true, true, true],
   );
@@ -948,12 +965,14 @@ function report(
       ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'heap-only', 'deleted'],
       ...runs.map((r) => pgRow(workersLabel(r.workers), r.pg, r.targets)),
       pgRow('floor (the sandbox alone)', f.pg, f.targets),
-      pgRow(`${WITH_WRITES} (the sandbox and the writes)`, fw.pg, fw.targets),
+      ...written.map((w, i) => pgRow(`${writtenLabels[i]} (the sandbox and the writes)`, w.pg, w.targets)),
     ],
     [false, true, true, true, true, true],
   );
   const busiest = Math.max(
-    ...[...runs.map((r) => r.cpu), f.cpu, fw.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)),
+    ...[...runs.map((r) => r.cpu), f.cpu, ...written.map((w) => w.cpu)].map(
+      (u) => (u.others ?? 0) / (u.wallMs * cores),
+    ),
   );
   const note = outsideNote(busiest, 'rates and lateness move with that.');
   return [
@@ -962,7 +981,7 @@ function report(
     '',
     results,
     '',
-    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}`,
+    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}; ${writtenLabels[1]} / ${WITH_WRITES}: ${(fw2.perSecond / fw.perSecond).toFixed(3)} (what twice the slots and connections give the design's least)`,
     `one worker of ${WITH_WRITES}: ${(one.perSecond / fw.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(p99 / percentile(fw.lateness, 99)).toFixed(2)} times; ${WITH_WRITES} of the floor: ${(fw.perSecond / f.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(percentile(fw.lateness, 99) / floorP99).toFixed(2)} times (a lower bound of the service's design, bench/publish-floor.ts)`,
     ...runs.flatMap((r) =>
       r.beside
@@ -986,16 +1005,18 @@ function report(
     '',
     database,
     '',
-    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor, ${fw.targets} ${WITH_WRITES})`,
+    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor, ${written.map((w, i) => `${w.targets} ${writtenLabels[i]}`).join(', ')})`,
     ...runs.flatMap((r) =>
       r.statements
         ? ['', statementsReport(r.statements, r.targets, 'target', `the ${r.workers === 1 ? 'one' : 'two'}-worker run`)]
         : [],
     ),
     ...(f.statements ? ['', statementsReport(f.statements, f.targets, 'target', 'the floor (the sandbox alone)')] : []),
-    ...(fw.statements
-      ? ['', statementsReport(fw.statements, fw.targets, 'target', `${WITH_WRITES} (the sandbox and the writes)`)]
-      : []),
+    ...written.flatMap((w, i) =>
+      w.statements
+        ? ['', statementsReport(w.statements, w.targets, 'target', `${writtenLabels[i]} (the sandbox and the writes)`)]
+        : [],
+    ),
     '',
   ].join('\n');
 }
@@ -1063,11 +1084,12 @@ process.exitCode = await runBench({
     };
     const one = await serviceRun(ctx, 'run 1', 1);
     const two = await serviceRun(ctx, 'run 2', 2);
-    const f = await floor(ctx, platforms, secretKey, false);
-    const fw = await floor(ctx, platforms, secretKey, true);
+    const f = await floor(ctx, platforms, secretKey);
+    const fw = await floor(ctx, platforms, secretKey, { workers: 1 });
+    const fw2 = await floor(ctx, platforms, secretKey, { workers: 2 });
     progress('checking the sandbox activity ... ');
-    const activity = await checkActivity(ctx, [one, two], [f, fw]);
+    const activity = await checkActivity(ctx, [one, two], [f, fw, fw2]);
     progress('done\n');
-    return report([one, two], f, fw, activity, s, image.length);
+    return report([one, two], f, [fw, fw2], activity, s, image.length);
   },
 });
