@@ -32,8 +32,9 @@
  *   (4) the floor with writes (bench/publish-floor.ts): the same calls for as many targets, with
  *       the four writes that publish a target exactly once (its start, its container, the claim,
  *       the publication), each committed on its own in a table of the bench's, in the shape the
- *       service's design gives them: two runs a target, each holding one of WORKER_CONCURRENCY
- *       slots for its calls and writes, as a worker's job does. A lower bound of that design on
+ *       service's design gives them: runs that each hold one of WORKER_CONCURRENCY slots for
+ *       their calls and writes, as a worker's jobs do (two a target when its container is ready
+ *       at the first read). A lower bound of that design on
  *       this machine: what the service is short of it is the service's own, what it is short of
  *       the floor is the design's.
  *   (5) the same with twice the slots and twice DB_POOL_SIZE connections, as two worker processes
