@@ -584,6 +584,8 @@ function summarise(
 // The floor
 
 interface FloorResult {
+  /** Its name in the report. */
+  label: string;
   targets: number;
   seconds: number;
   perSecond: number;
@@ -723,6 +725,7 @@ async function floor(
       appendTo(published, (accounts[i % accounts.length] as BenchAccount).id, id);
     }
     return {
+      label,
       targets: s.targets,
       seconds,
       perSecond: s.targets / seconds,
@@ -813,7 +816,6 @@ function report(
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
   const [one, two] = runs as [RunResult, RunResult];
   const [fw, fw2] = written;
-  const writtenLabels = [withWritesLabel({ workers: 1 }), withWritesLabel({ workers: 2 })] as const;
   const resultRow = (label: string, r: FloorResult | RunResult) => [
     label,
     String(r.targets),
@@ -840,8 +842,8 @@ function report(
       ],
       ...runs.map((r) => resultRow(`service, ${r.workers} worker process${r.workers === 1 ? '' : 'es'}`, r)),
       resultRow('floor: the adapter calls from one process', f),
-      resultRow(`${WITH_WRITES}: the calls and a target's 4 writes, a slot a run`, fw),
-      resultRow(`${writtenLabels[1]}: as many slots and connections as two workers`, fw2),
+      resultRow(`${fw.label}: the calls and a target's 4 writes, a slot a run`, fw),
+      resultRow(`${fw2.label}: as many slots and connections as two workers`, fw2),
     ],
     [false, true, true, true, true, true, true, true, true],
   );
@@ -881,7 +883,7 @@ function report(
       ['waited for, summed over the slots, per target', 'HTTP calls', 'their ms', 'statements', 'their ms'],
       ...runs.map((r) => waitRow(workersLabel(r.workers), r.waits, r.targets)),
       waitRow('floor (bench: the adapter calls)', f.waits, f.targets),
-      ...written.map((w, i) => waitRow(`${writtenLabels[i]} (bench)`, w.waits, w.targets)),
+      ...written.map((w) => waitRow(`${w.label} (bench)`, w.waits, w.targets)),
     ],
     [false, true, true, true, true],
   );
@@ -928,7 +930,7 @@ function report(
       ],
       ...runs.flatMap((r) => cpuRows(workersLabel(r.workers), r.cpu, r.targets)),
       ...cpuRows('floor (bench: the adapter calls)', f.cpu, f.targets),
-      ...written.flatMap((w, i) => cpuRows(`${writtenLabels[i]} (bench: the calls and writes)`, w.cpu, w.targets)),
+      ...written.flatMap((w) => cpuRows(`${w.label} (bench: the calls and writes)`, w.cpu, w.targets)),
     ],
     [false, true, true, true, true, true],
   );
@@ -949,7 +951,7 @@ function report(
       ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'other'],
       ...runs.map((r) => pgCpuRow(workersLabel(r.workers), r.pgCpu, r.targets)),
       pgCpuRow('floor (the sandbox alone)', f.pgCpu, f.targets),
-      ...written.map((w, i) => pgCpuRow(`${writtenLabels[i]} (the sandbox and the writes)`, w.pgCpu, w.targets)),
+      ...written.map((w) => pgCpuRow(`${w.label} (the sandbox and the writes)`, w.pgCpu, w.targets)),
     ],
     [false, true, true, true, true],
   );
@@ -966,7 +968,7 @@ function report(
       ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'heap-only', 'deleted'],
       ...runs.map((r) => pgRow(workersLabel(r.workers), r.pg, r.targets)),
       pgRow('floor (the sandbox alone)', f.pg, f.targets),
-      ...written.map((w, i) => pgRow(`${writtenLabels[i]} (the sandbox and the writes)`, w.pg, w.targets)),
+      ...written.map((w) => pgRow(`${w.label} (the sandbox and the writes)`, w.pg, w.targets)),
     ],
     [false, true, true, true, true, true],
   );
@@ -982,8 +984,8 @@ function report(
     '',
     results,
     '',
-    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}; ${writtenLabels[1]} / ${WITH_WRITES}: ${(fw2.perSecond / fw.perSecond).toFixed(3)} (what twice the slots and connections give the design's least)`,
-    `one worker of ${WITH_WRITES}: ${(one.perSecond / fw.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(p99 / percentile(fw.lateness, 99)).toFixed(2)} times; ${WITH_WRITES} of the floor: ${(fw.perSecond / f.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(percentile(fw.lateness, 99) / floorP99).toFixed(2)} times (a lower bound of the service's design, bench/publish-floor.ts)`,
+    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}; ${fw2.label} / ${fw.label}: ${(fw2.perSecond / fw.perSecond).toFixed(3)} (what twice the slots and connections give the design's least)`,
+    `one worker of ${fw.label}: ${(one.perSecond / fw.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(p99 / percentile(fw.lateness, 99)).toFixed(2)} times; ${fw.label} of the floor: ${(fw.perSecond / f.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(percentile(fw.lateness, 99) / floorP99).toFixed(2)} times (a lower bound of the service's design, bench/publish-floor.ts)`,
     ...runs.flatMap((r) =>
       r.beside
         ? [
@@ -1006,16 +1008,16 @@ function report(
     '',
     database,
     '',
-    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor, ${written.map((w, i) => `${w.targets} ${writtenLabels[i]}`).join(', ')})`,
+    `checks: every target published on its first attempt; the sandbox's activity shows ${activity.publications} publications over ${activity.accounts} accounts, each target's post exactly once (${runs.map((r) => `${r.targets} + ${r.warmupRows?.length ?? 0} warming up`).join(' + ')} by the service, ${f.targets} by the floor, ${written.map((w) => `${w.targets} ${w.label}`).join(', ')})`,
     ...runs.flatMap((r) =>
       r.statements
         ? ['', statementsReport(r.statements, r.targets, 'target', `the ${r.workers === 1 ? 'one' : 'two'}-worker run`)]
         : [],
     ),
     ...(f.statements ? ['', statementsReport(f.statements, f.targets, 'target', 'the floor (the sandbox alone)')] : []),
-    ...written.flatMap((w, i) =>
+    ...written.flatMap((w) =>
       w.statements
-        ? ['', statementsReport(w.statements, w.targets, 'target', `${writtenLabels[i]} (the sandbox and the writes)`)]
+        ? ['', statementsReport(w.statements, w.targets, 'target', `${w.label} (the sandbox and the writes)`)]
         : [],
     ),
     '',
