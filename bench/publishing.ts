@@ -48,7 +48,9 @@
  * record of each container; polls per target), what the workers' job runs and the floor's calls
  * waited for, per target (HTTP calls and statements, how many and their time summed over the slots
  * in flight: bench/waits.ts, loaded into each worker with `--import`; a slot waiting on a round
- * trip uses no CPU, so this is where a slot's time goes), the CPU of each process, PostgreSQL's CPU by
+ * trip uses no CPU, so this is where a slot's time goes), the CPU of each process and the machine's
+ * a target (one worker's beside the floor's, with what 0.8 of the floor's rate allows at one worker's
+ * CPU a second: a run that keeps the machine busy is bound by it, not by its slots), PostgreSQL's CPU by
  * whose connections spent it (the API with the sandbox, the workers, the bench: the service names
  * its connections for their process's roles), and PostgreSQL's
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
@@ -268,6 +270,30 @@ type CpuUse = NamedCpuUse<'api' | 'postgres' | 'workers'>;
 
 function cpuBetween(a: WorkersRunCpuSample, b: WorkersRunCpuSample): CpuUse {
   return namedCpuUse(['api', 'postgres', 'workers'] as const, a, b);
+}
+
+/** The machine's CPU a run used, all its processes and the others, ms; undefined where the machine's was not read. */
+function machineMs(u: CpuUse): number | undefined {
+  if (u.others === undefined) return undefined;
+  return (u.api ?? 0) + (u.workers ?? 0) + (u.postgres ?? 0) + u.bench + u.others;
+}
+
+/**
+ * Whether one worker's run was bound by the machine's CPU. A run's rate is the CPU it used a
+ * second over its CPU a target, so at one worker's CPU a second, 0.8 of the floor's rate allows at
+ * most the CPU a target printed here. A second's CPU is taken at the run's rate: the samples' window
+ * ends a poll after the last publication.
+ */
+function machineCpuLine(one: RunResult, floor: FloorResult, cores: number): string | undefined {
+  const ms = machineMs(one.cpu);
+  const floorMs = machineMs(floor.cpu);
+  if (ms === undefined || floorMs === undefined) return undefined;
+  const perTarget = ms / one.targets;
+  const floorPerTarget = floorMs / floor.targets;
+  const perSecond = perTarget * one.perSecond;
+  const allowed = perSecond / (AIM_OF_FLOOR * floor.perSecond);
+  const busy = (msPerSecond: number) => `${(msPerSecond / 10).toFixed(0)}% of ${cores * 100}% busy`;
+  return `the machine's CPU, all processes: one worker ${perTarget.toFixed(1)} ms a target, ${busy(perSecond)}; the floor ${floorPerTarget.toFixed(1)} ms, ${busy(floorPerTarget * floor.perSecond)}; as busy as one worker was, ${AIM_OF_FLOOR} of the floor's rate allows ${allowed.toFixed(1)} ms a target`;
 }
 
 /** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
@@ -1002,6 +1028,7 @@ function report(
     waits,
     '',
     cpu,
+    ...[machineCpuLine(one, f, cores)].filter((line) => line !== undefined),
     ...note,
     '',
     pgCpu,
