@@ -129,6 +129,46 @@ describe('the server bundle', () => {
   });
 });
 
+describe("the bundle's names", () => {
+  it("are the sources' own: a class renamed where two modules share its name, a function made at each call, an arrow named by its variable", async () => {
+    const project = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bundle-names-'));
+    try {
+      // Two modules with a class of the same name: one is renamed in the bundle's one scope.
+      for (const side of ['left', 'right']) {
+        await fs.writeFile(
+          path.join(project, `${side}.ts`),
+          `export class Failure extends Error {}\nexport const made = (): Error => new Failure('${side}');\n`,
+        );
+      }
+      await fs.writeFile(
+        path.join(project, 'entry.ts'),
+        `import * as left from './left.ts';
+import * as right from './right.ts';
+export function outer(): () => string {
+  function inner(): string { return 'in'; }
+  return inner;
+}
+export const arrow = (): number => 1;
+export default { left: left.made().constructor.name, right: right.made().constructor.name };
+`,
+      );
+      const out = path.relative(process.cwd(), path.join(project, 'out', 'bundle.mjs'));
+      const built = await serverBundle({
+        entry: path.relative(process.cwd(), path.join(project, 'entry.ts')),
+        outFile: out,
+      });
+      const text = await fs.readFile(built.path, 'utf8');
+      // The renaming this is about happened: the bundle holds one class under another name.
+      expect(text).toMatch(/var Failure2 = class extends Error/);
+      const loaded = await import(`${pathToFileURL(built.path).href}?t=${Date.now()}`);
+      expect(loaded.default).toEqual({ left: 'Failure', right: 'Failure' });
+      expect([loaded.outer().name, loaded.outer().name, loaded.arrow.name]).toEqual(['inner', 'inner', 'arrow']);
+    } finally {
+      await fs.rm(project, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the bundle's source map", () => {
   it("keeps the project's mappings and drops the bundled packages' (Node.js parses the whole map at the first stack trace)", () => {
     // Generated line 0: a column of src/a.ts, one of a package, one mapped to no source;
