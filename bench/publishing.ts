@@ -24,6 +24,10 @@
  *   Before each, the run's worker processes publish a warm-up batch (BENCH_PUBLISH_WARMUP_TARGETS
  *   posts, published at once), not measured, which keeps a fresh process's first seconds (its
  *   code not yet compiled by V8's optimising compiler) out of what is measured: workers run for days.
+ *   As many as are measured by default: with one per account (200), the sandbox had answered 200
+ *   targets' calls before the one-worker run and 2,400 before the floor's, and the one-worker run
+ *   was measured colder than the floor (its API with the sandbox, and its worker, dearer a target).
+ *   The floor's calls, made from this process, are warmed by as many first.
  *   (3) the floor: the same adapter calls (quota, createContainer, containerStatus until
  *       finished with the service's read delays (2 s after the creation, then as the platform asks), then
  *       publishContainer) made straight from this process with the adapters pointed at the
@@ -79,8 +83,9 @@
  *                                  year of history and first refresh ahead of the posts, as when
  *                                  they were just connected (the report says how many were
  *                                  queued and how many still waited at the end)
- *   BENCH_PUBLISH_WARMUP_TARGETS   posts each run's workers publish before the measured ones (default: one
- *                                  per account; 0: none, the workers measured from their start)
+ *   BENCH_PUBLISH_WARMUP_TARGETS   posts each run's workers, and the floor's calls, publish before the
+ *                                  measured ones (default: as many as are measured, BENCH_PUBLISH_TARGETS;
+ *                                  0: none, each measured from its start)
  *   BENCH_PUBLISH_PG_STATEMENTS    1: restart the API once with pg_stat_statements loaded and print
  *                                  the statements of each run and of each floor, per target
  *   BENCH_SERVER_NODE_ARGS         extra node flags for the API and the workers
@@ -194,10 +199,10 @@ function settings(): Settings {
   const config = loadConfig(process.env);
   const accounts = positiveIntFromEnv('BENCH_PUBLISH_ACCOUNTS', 200);
   const targets = positiveIntFromEnv('BENCH_PUBLISH_TARGETS', 1000);
-  const warmupTargets = nonNegativeIntFromEnv('BENCH_PUBLISH_WARMUP_TARGETS', accounts);
-  if (Math.ceil(targets / accounts) * 5 + Math.ceil(warmupTargets / accounts) * 2 > MAX_SANDBOX_QUOTA) {
+  const warmupTargets = nonNegativeIntFromEnv('BENCH_PUBLISH_WARMUP_TARGETS', targets);
+  if (Math.ceil(targets / accounts) * 5 + Math.ceil(warmupTargets / accounts) * 3 > MAX_SANDBOX_QUOTA) {
     throw new BenchError(
-      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in five runs and two warm-ups`,
+      `BENCH_PUBLISH_TARGETS=${targets} and BENCH_PUBLISH_WARMUP_TARGETS=${warmupTargets} over ${accounts} accounts: more than the sandbox's quota of ${MAX_SANDBOX_QUOTA} posts per account in five runs and three warm-ups`,
     );
   }
   return {
@@ -677,11 +682,6 @@ async function floor(
   const mediaUrl = await mediaFetchUrl({ db: database.db, secretKey, config }, medium);
   const label = withWrites ? withWritesLabel(withWrites) : 'floor';
   const slotCount = s.workerConcurrency * (withWrites?.workers ?? 1);
-  progress(
-    withWrites
-      ? `${label}: ${s.targets} targets, the adapter calls with a target's four writes, a slot a run, ${slotCount} runs in flight ... `
-      : `${label}: ${s.targets} targets, the adapter calls straight from this process, ${slotCount} in flight ... `,
-  );
   // As many connections as the worker processes have.
   const connections = s.dbPoolSize * (withWrites?.workers ?? 0);
   const writes = withWrites ? await embeddedPool(ctx.dataDir, 'bench-publishing', connections) : undefined;
@@ -692,7 +692,7 @@ async function floor(
       const clients = await Promise.all(Array.from({ length: connections }, () => writes.connect()));
       for (const client of clients) client.release();
     }
-    const callsOf = (i: number): TargetCalls => {
+    const callsOf = (i: number, text = `${label}: bench post ${i}`): TargetCalls => {
       const account = accounts[i % accounts.length] as BenchAccount;
       const adapter = platforms.adapter(account.platform);
       const { credentials } = account;
@@ -705,7 +705,7 @@ async function floor(
         },
         createContainer: async () => {
           const request: PublishRequest = {
-            text: `${label}: bench post ${i}`,
+            text,
             media: [{ type: 'image', url: mediaUrl }],
             options: {},
           };
@@ -722,6 +722,32 @@ async function floor(
         publish: async (containerId) => (await adapter.publishing.publishContainer(credentials, containerId)).id,
       };
     };
+    const published = new Map<string, string[]>();
+    const record = (postIds: readonly string[]) => {
+      for (const [i, id] of postIds.entries()) {
+        appendTo(published, (accounts[i % accounts.length] as BenchAccount).id, id);
+      }
+    };
+    // The floor's calls are made from this process, which has made none before: a batch first,
+    // not measured, as the workers publish theirs, so that the floor too is measured with its
+    // code compiled (the floors with writes follow it, on the same code).
+    if (!withWrites && s.warmupTargets > 0) {
+      progress(`${label}, warming up: ${s.warmupTargets} targets, not measured ... `);
+      const warmup = await runPublishFloor({
+        targets: s.warmupTargets,
+        concurrency: slotCount,
+        firstReadMs: FIRST_READ_MS,
+        callsOf: (i) => callsOf(i, `${label}, warming up: bench post ${i}`),
+        sleep,
+      });
+      record(warmup.postIds);
+      progress(`${s.warmupTargets} published\n`);
+    }
+    progress(
+      withWrites
+        ? `${label}: ${s.targets} targets, the adapter calls with a target's four writes, a slot a run, ${slotCount} runs in flight ... `
+        : `${label}: ${s.targets} targets, the adapter calls straight from this process, ${slotCount} in flight ... `,
+    );
     const pids: Pids = { api: ctx.server.pid, postmaster: ctx.postmaster, workers: [] };
     await resetStatements(ctx);
     const pgBefore = await pgStats(database.pool);
@@ -746,10 +772,7 @@ async function floor(
     const seconds = (Math.max(...run.lateness) as number) / 1000;
     progress(`${s.targets} published in ${seconds.toFixed(1)} s\n`);
     const pg = await pgStatsAfter(database, pgBefore);
-    const published = new Map<string, string[]>();
-    for (const [i, id] of run.postIds.entries()) {
-      appendTo(published, (accounts[i % accounts.length] as BenchAccount).id, id);
-    }
+    record(run.postIds);
     return {
       label,
       targets: s.targets,
