@@ -5,6 +5,7 @@ import { now } from '../clock.ts';
 import { DAY_MS } from '../days.ts';
 import type { Db, Queryable } from '../db/connection.ts';
 import { ApiError, errors } from './errors.ts';
+import { withHook } from './route-hooks.ts';
 import { idempotencyKeys } from './tables.ts';
 
 declare module 'fastify' {
@@ -136,14 +137,9 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('POST')) return;
-    route.preHandler = [...asArray(route.preHandler), claimOrReplay];
-    route.onSend = [...asArray(route.onSend), keepAnswer];
+    route.preHandler = withHook(route.preHandler, claimOrReplay, 'last');
+    route.onSend = withHook(route.onSend, keepAnswer, 'last');
   });
-}
-
-function asArray<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Deletes answers past their 24 hours (a periodic job). */

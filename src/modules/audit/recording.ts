@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { requestOrigin } from '../../http/request-origin.ts';
+import { withHook } from '../../http/route-hooks.ts';
 import { operationOf } from '../../http/route-roles.ts';
 import type { Caller } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -137,8 +138,19 @@ function recordChanges(db: Db) {
   };
 }
 
-/** Records every change made through the routes of `app` (the /v1 routes): what the path addresses first, then the change as it is answered. */
+/**
+ * Records every change made through the routes of `app` (the /v1 routes): what the path
+ * addresses first, then the change as it is answered. Route hooks, on the routes of a method
+ * that changes something only, so reads do not pay for them; first of each route's own, as
+ * hooks of `app` would be.
+ */
 export function installChangeRecording(app: FastifyInstance, db: Db): void {
-  app.addHook('preHandler', readAddressed(db));
-  app.addHook('onSend', recordChanges(db));
+  const before = readAddressed(db);
+  const answered = recordChanges(db);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => CHANGES.has(method)) || route.config?.audit === false) return;
+    route.preHandler = withHook(route.preHandler, before, 'first');
+    route.onSend = withHook(route.onSend, answered, 'first');
+  });
 }
