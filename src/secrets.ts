@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hash, type KeyObject, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -28,10 +28,27 @@ function decodeKey(text: string, source: string): Buffer {
 
 const VERSION = 'v1';
 
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+/**
+ * The KeyObject of a key's bytes, made once per key (the key's bytes never change once
+ * loaded). Node (24) prepares a Buffer key again at every cipher or HMAC made with it, at about
+ * ten times the cost of the cipher's own setup (15 against 1.3 µs), and every platform call
+ * decrypts its account's token: ciphers and HMACs under a Buffer key take this instead.
+ */
+export function keyObjectOf(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (object === undefined) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 /** Encrypts `plain` as `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */
 export function encrypt(key: Buffer, plain: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [VERSION, iv, cipher.getAuthTag(), data]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
@@ -43,7 +60,7 @@ export function decrypt(key: Buffer, sealed: string): string {
   if (version !== VERSION || iv === undefined || tag === undefined || data === undefined) {
     throw new Error('not a value sealed by encrypt()');
   }
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }

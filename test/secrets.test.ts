@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,5 +38,24 @@ describe('SECRET_KEY and encryption at rest', () => {
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => decrypt(key, parts.join('.'))).toThrow();
     expect(() => decrypt(randomBytes(32), a)).toThrow();
+  });
+
+  it("reads and writes `v1.<iv>.<tag>.<ciphertext>`, AES-256-GCM under the key's 32 bytes, as stored before", () => {
+    const key = Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex');
+    const iv = Buffer.from('a0a1a2a3a4a5a6a7a8a9aaab', 'hex');
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update('stored token', 'utf8'), cipher.final()]);
+    const stored = ['v1', iv, cipher.getAuthTag(), data]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
+    expect(decrypt(key, stored)).toBe('stored token');
+
+    const [version, newIv, tag, sealed] = encrypt(key, 'new token').split('.') as [string, string, string, string];
+    expect(version).toBe('v1');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(newIv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    expect(Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8')).toBe(
+      'new token',
+    );
   });
 });

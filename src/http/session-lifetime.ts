@@ -7,7 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { sha256Hex } from '../secrets.ts';
+import { keyObjectOf, sha256Hex } from '../secrets.ts';
 import type { ScopeSession } from './scope.ts';
 
 /** A session ends after this long without a request. */
@@ -82,7 +82,7 @@ export function idleSince(at: Date): Date {
 }
 
 export function csrfTokenFor(secretKey: Buffer, sessionToken: string): string {
-  return createHmac('sha256', secretKey).update(`dashboard-csrf:${sessionToken}`).digest('base64url');
+  return createHmac('sha256', keyObjectOf(secretKey)).update(`dashboard-csrf:${sessionToken}`).digest('base64url');
 }
 
 /** Compares in constant time, so the token cannot be guessed a character at a time. */

@@ -8,6 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
+import { keyObjectOf } from '../secrets.ts';
 
 export interface FormGuard {
   /** The token the form carries; sets the browser's cookie on `reply` when it has none. */
@@ -41,7 +42,7 @@ export function formGuard(options: {
       : { name: options.cookie, path: options.path, secure };
   };
   const tokenOf = (cookie: string, bound: string) =>
-    createHmac('sha256', options.secretKey)
+    createHmac('sha256', keyObjectOf(options.secretKey))
       .update(`${options.purpose}\u0000${cookie}\u0000${bound}`)
       .digest('base64url');
   return {

@@ -4,16 +4,27 @@
  * over the path and the expiry, under a key derived from SECRET_KEY (so it never signs
  * anything else), makes it unguessable and unchangeable, and it stops working at `expires`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { now } from '../../clock.ts';
+import { keyObjectOf } from '../../secrets.ts';
 
 /** `original`: the file as uploaded; `jpeg`: the JPEG made of a PNG, WebP or GIF image for Instagram. */
 export type Variant = 'original' | 'jpeg';
 
 export const FILE_ROUTE_PREFIX = '/media';
 
-function signingKey(secretKey: Buffer): Buffer {
-  return createHmac('sha256', secretKey).update('switchboard media URL signing key v1').digest();
+const signingKeys = new WeakMap<Buffer, KeyObject>();
+
+/** The key URLs are signed with, derived from SECRET_KEY once per key (a worker signs one a target, the API checks one a fetch). */
+function signingKey(secretKey: Buffer): KeyObject {
+  let key = signingKeys.get(secretKey);
+  if (key === undefined) {
+    key = createSecretKey(
+      createHmac('sha256', keyObjectOf(secretKey)).update('switchboard media URL signing key v1').digest(),
+    );
+    signingKeys.set(secretKey, key);
+  }
+  return key;
 }
 
 function signature(secretKey: Buffer, fileName: string, expires: number): Buffer {
