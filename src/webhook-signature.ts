@@ -83,11 +83,24 @@ export function standardSignatureHeader(
  * the service made standard base64 ones (`whsec_` and base64url) decode to their same 32 bytes.
  */
 function standardKey(secret: string): KeyObject {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
-  // The Standard Webhooks libraries refuse an empty key: no receiver could verify a signature by it.
-  if (key.length === 0) throw new RangeError('a secret must encode at least one byte to sign webhook-signature');
-  return createSecretKey(key);
+  let made = standardKeys.get(secret);
+  if (made === undefined) {
+    const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+    // The Standard Webhooks libraries refuse an empty key: no receiver could verify a signature by it.
+    if (key.length === 0) throw new RangeError('a secret must encode at least one byte to sign webhook-signature');
+    made = createSecretKey(key);
+    if (standardKeys.size >= STANDARD_KEYS_MAX) standardKeys.clear();
+    standardKeys.set(secret, made);
+  }
+  return made;
 }
+
+/**
+ * The keys made, by secret: a KeyObject costs about as much to make as the HMAC of a delivery's
+ * body, and every delivery signs with its endpoint's. Bounded, as secrets rotate.
+ */
+const standardKeys = new Map<string, KeyObject>();
+const STANDARD_KEYS_MAX = 10_000;
 
 function checkSigning(secrets: string[], unixSeconds: number): void {
   if (!Number.isSafeInteger(unixSeconds) || unixSeconds < 0) {

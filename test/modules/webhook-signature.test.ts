@@ -328,6 +328,8 @@ describe('standardSignatureHeader', () => {
     expect(() => standardSignatureHeader(EVENT_ID, BODY, [STD_SECRET], -1)).toThrow(RangeError);
     expect(() => standardSignatureHeader(EVENT_ID, BODY, [], T)).toThrow(RangeError);
     expect(() => standardSignatureHeader(EVENT_ID, BODY, ['whsec_'], T)).toThrow(RangeError);
+    // Refused again, not remembered as a key.
+    expect(() => standardSignatureHeader(EVENT_ID, BODY, ['whsec_'], T)).toThrow(RangeError);
   });
 
   it('holds for random secrets, ids and bodies: the same as the library signs', () => {
