@@ -29,6 +29,7 @@ export const ProfileJson = Type.Object(
   },
   { $id: 'Profile', title: 'Profile' },
 );
+export type ProfileJson = Static<typeof ProfileJson>;
 
 /** The field of a profile's body that makes its posts need approval. */
 export const PostApprovalRequired = Type.Boolean({
@@ -41,7 +42,7 @@ export const ProfileParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 255, description: 'Profile id or `external_id`.' }),
 });
 
-export function renderProfile(p: Profile): Static<typeof ProfileJson> {
+export function renderProfile(p: Profile): ProfileJson {
   return {
     id: p.id,
     name: p.name,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
-import { decodeCursor, toPage } from '../../http/pagination.ts';
+import { decodeCursor } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -36,13 +36,11 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const limit = request.query.limit ?? 50;
-        const rows = await listProfiles(db, request.scope, {
+        return await listProfiles(db, request.scope, {
           externalId: request.query.external_id,
-          limit,
+          limit: request.query.limit ?? 50,
           after: decodeCursor(request.query.cursor, 'profile'),
         });
-        return toPage(rows, limit, renderProfile);
       },
     );
 

@@ -3,13 +3,14 @@ import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError, errors } from '../../http/errors.ts';
+import { type Page, toPage } from '../../http/pagination.ts';
 import { cachedRead, forgetCachedReads } from '../../http/read-cache.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId, newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { emit } from '../events/index.ts';
 import { deletionSteps, type ProfileDeletionContext } from './deletion.ts';
-import { type Profile, renderProfile } from './json.ts';
+import { type Profile, type ProfileJson, renderProfile } from './json.ts';
 import { profiles } from './tables.ts';
 
 export const DEFAULT_PROFILE_NAME = 'Default';
@@ -73,16 +74,16 @@ export async function profilesBeingDeleted(db: Queryable, ownerId?: string): Pro
 }
 
 /**
- * A page (`limit + 1` rows, by id) of the caller's profiles. Cached, as lists are read far
- * more often than profiles change.
+ * A page of the caller's profiles, by id, as the API shows it. Cached rendered, as lists are
+ * read far more often than profiles change.
  */
 export async function listProfiles(
   db: Db,
   scope: Scope,
   query: { externalId?: string | undefined; limit: number; after?: string | undefined },
-): Promise<Profile[]> {
+): Promise<Page<ProfileJson>> {
   const key = `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${scope.visibleProfileIds?.join(',')}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
-  return await cachedRead(key, () => queryProfiles(db, scope, query));
+  return await cachedRead(key, async () => toPage(await queryProfiles(db, scope, query), query.limit, renderProfile));
 }
 
 /** The profiles a caller with no profile of its own sees: all, or a member's own. */
