@@ -7,6 +7,9 @@ import { EmailText, NameText } from './http/schemas.ts';
 import { PLATFORMS, type Platform, settingsPrefix } from './platforms/names.ts';
 import { PLATFORM_SETTINGS, type PlatformSettingValues, type PlatformSettingVariable } from './platforms/registry.ts';
 
+/** How long a pooled connection may stay unused, unless DB_IDLE_TIMEOUT_SECONDS says otherwise. */
+export const DEFAULT_DB_IDLE_TIMEOUT_SECONDS = 300;
+
 /**
  * Every setting the service reads, with its default. docs/settings.md documents each one;
  * keep the two in step.
@@ -26,6 +29,11 @@ const SettingsSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  // Far longer than pg's 10 s: work comes in bursts (posts due on the same minute, a thread taking
+  // off) after quiet spells, and a burst met by new connections pays for each a server process
+  // started and its caches filled, and for each statement a parse and five plans made afresh
+  // before PostgreSQL settles on a generic one.
+  DB_IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: DEFAULT_DB_IDLE_TIMEOUT_SECONDS }),
   INSIGHTS_ANSWER_CACHE_MB: Type.Integer({ minimum: 0, maximum: 65_536, default: 128 }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 40 }),
   WORKER_BULK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 500, default: 4 }),
@@ -144,6 +152,8 @@ export interface Config extends PlatformSettingValues {
   redisUrl: string | undefined;
   bodyLimitBytes: number;
   dbPoolSize: number;
+  /** How long a pooled connection may stay unused before it is closed. */
+  dbIdleTimeoutSeconds: number;
   /** Megabytes of rendered account insights each API process keeps (0: none); see insights/answers.ts. */
   insightsAnswerCacheMb: number;
   workerConcurrency: number;
@@ -317,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: settings.REDIS_URL,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     dbPoolSize: settings.DB_POOL_SIZE,
+    dbIdleTimeoutSeconds: settings.DB_IDLE_TIMEOUT_SECONDS,
     insightsAnswerCacheMb: settings.INSIGHTS_ANSWER_CACHE_MB,
     workerConcurrency: settings.WORKER_CONCURRENCY,
     workerBulkConcurrency: settings.WORKER_BULK_CONCURRENCY,

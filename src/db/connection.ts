@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_DB_IDLE_TIMEOUT_SECONDS } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 /** The database, with its pool (`$client`) for the few reads that name their prepared statements. */
@@ -43,12 +43,18 @@ function connectionName(roles: readonly string[] = []): string {
   return ['switchboard', ...roles].join(' ');
 }
 
-export function createPool(url: string, max: number, name: string = connectionName()): pg.Pool {
+export function createPool(
+  url: string,
+  max: number,
+  name: string = connectionName(),
+  idleTimeoutSeconds = DEFAULT_DB_IDLE_TIMEOUT_SECONDS,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: name,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    idleTimeoutMillis: idleTimeoutSeconds * 1000,
   });
   // A client losing its connection (idle or checked out) must not crash the process: the
   // query in flight fails with its own error, and the pool replaces the client.
@@ -70,7 +76,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   const url = config.databaseUrl ?? (embedded?.localUrl as string);
-  const pool = createPool(url, config.dbPoolSize, connectionName(roles));
+  const pool = createPool(url, config.dbPoolSize, connectionName(roles), config.dbIdleTimeoutSeconds);
   return {
     url,
     pool,
