@@ -229,6 +229,15 @@ export class ConfigError extends Error {
 
 const SETTING_NAMES = Object.keys(SettingsSchema.properties) as (keyof Settings)[];
 
+/**
+ * The settings that are whole numbers. Each must be written as one in decimal: TypeBox's
+ * conversion alone would take `1.5` as 1 and `0x10` or `1e1` as 16 or 10, silently.
+ */
+const INTEGER_SETTINGS = SETTING_NAMES.filter(
+  (name) => (SettingsSchema.properties[name] as { type?: unknown }).type === 'integer',
+);
+const WHOLE_DECIMAL = /^-?\d+$/;
+
 /** TRUST_PROXY as Fastify takes it, or what is wrong with it. */
 function trustedProxies(value: string | undefined): boolean | number | string[] | string {
   if (value === undefined || value === 'false') return false;
@@ -259,13 +268,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // An empty variable means "not set", as in most shells' `FOO= cmd`.
     if (value !== undefined && value !== '') raw[name] = value;
   }
-  const settings = Value.Default(SettingsSchema, Value.Convert(SettingsSchema, raw)) as Settings;
+  const notWhole = INTEGER_SETTINGS.filter((name) => raw[name] !== undefined && !WHOLE_DECIMAL.test(raw[name]));
+  // A copy: Convert changes what it is given, and errors show each value as it was written.
+  const settings = Value.Default(SettingsSchema, Value.Convert(SettingsSchema, { ...raw })) as Settings;
   const errors = [...Value.Errors(SettingsSchema, settings)];
-  if (errors.length > 0) {
-    const lines = errors.map((e) => {
-      const name = e.instancePath.replace(/^\//, '');
-      return `${name}=${shownValue(name, raw[name] ?? '')}: ${e.message}`;
-    });
+  if (errors.length > 0 || notWhole.length > 0) {
+    const lines = [
+      ...notWhole.map((name) => `${name}=${shownValue(name, raw[name])}: must be integer`),
+      ...errors.flatMap((e) => {
+        const name = e.instancePath.replace(/^\//, '');
+        return notWhole.includes(name as keyof Settings)
+          ? []
+          : [`${name}=${shownValue(name, raw[name] ?? '')}: ${e.message}`];
+      }),
+    ];
     throw new ConfigError(`invalid settings: ${[...new Set(lines)].join('; ')}`);
   }
   const platformCredentials: Config['platformCredentials'] = {};

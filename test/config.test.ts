@@ -33,6 +33,21 @@ describe('settings', () => {
     );
   });
 
+  it('takes a number only written as a whole decimal number, naming every other one in one error', () => {
+    expect(loadConfig({ PORT: '0', DB_POOL_SIZE: '12', HEADERS_TIMEOUT_MS: '5000' })).toMatchObject({
+      port: 0,
+      dbPoolSize: 12,
+      headersTimeoutMs: 5000,
+    });
+    expect(() =>
+      loadConfig({ PORT: '0x10', DB_POOL_SIZE: '1.5', WORKER_CONCURRENCY: '1e1', HEADERS_TIMEOUT_MS: ' 5000' }),
+    ).toThrow(
+      'invalid settings: PORT="0x10": must be integer; DB_POOL_SIZE="1.5": must be integer; WORKER_CONCURRENCY="1e1": must be integer; HEADERS_TIMEOUT_MS=" 5000": must be integer',
+    );
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('invalid settings: PORT="abc": must be integer');
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow('DB_POOL_SIZE="0"');
+  });
+
   it('takes request and header timeouts, the header one at most the request one', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '120000', HEADERS_TIMEOUT_MS: '5000' })).toMatchObject({
       requestTimeoutMs: 120_000,
