@@ -22,6 +22,7 @@ export { type ListedValues, optionValueRoutes, readListedValues } from './option
 export { type PostsAtRisk, type PostsAtRiskReader, registerPostsAtRiskReader } from './posts-at-risk.ts';
 export {
   type AccountState,
+  accountBesideReader,
   accountById,
   accountIdsOfProfile,
   accountInProfile,

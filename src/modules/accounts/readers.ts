@@ -15,6 +15,7 @@ import {
   preparedOutsideTransactions,
   preparedPerDb,
 } from '../../db/prepared.ts';
+import { rowAsValue } from '../../db/row-json.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { looksLikeId } from '../../ids.ts';
@@ -304,6 +305,35 @@ export async function accountsOfPlatformUsers(
   );
   for (const row of rows) appendTo(found, row.platformUserId, row);
   return found;
+}
+
+/** What an `accountBesideReader` answers: the account (null: none), and each subquery's value. */
+type AccountWith<Beside extends Record<string, SQL>> = { account: Account | null } & {
+  [K in keyof Beside]: Beside[K] extends SQL<infer T> ? T : never;
+};
+
+/**
+ * A read, in one prepared statement, of the account `accountId` names (whoever owns it; an SQL
+ * expression over the caller's own tables, with placeholders of its own) and, beside it, the
+ * caller's subqueries, as visibleAccountReader reads them: for background work that reads an
+ * account with the row that names it, one round trip where two were. Always one answer; its
+ * account is null when `accountId` names none.
+ */
+export function accountBesideReader<Beside extends Record<string, SQL>>(
+  name: string,
+  accountId: SQL,
+  beside: Beside,
+): (db: Db, values: Record<string, unknown>) => Promise<AccountWith<Beside>> {
+  const statement = preparedPerDb((db) =>
+    db
+      .select({ account: rowAsValue(accounts, eq(accounts.id, accountId)), ...beside })
+      .from(sql`(select) as one`)
+      .prepare(name),
+  );
+  return async (db, values) => {
+    const [row] = await statement(db).execute(values);
+    return row as AccountWith<Beside>;
+  };
 }
 
 /** The account with this id, whoever owns it, locked FOR SHARE when asked: for background work that holds only an id. */

@@ -35,7 +35,7 @@ import { eq, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
-import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
+import { actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
 import { moveTargetIfPostAt, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
 import { type Post, type PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
@@ -207,13 +207,12 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
     else {
       // Asked of a connected account only: one that is not cannot be read, and the step's doubt stands.
       const recover = step.recover;
-      const connected = recover === undefined ? null : await accountById(deps.db, target.accountId);
-      if (recover === undefined || connected?.status !== 'connected' || !canRecover(deps, platform, recover.can)) {
+      if (recover === undefined || loaded.account?.status !== 'connected' || !canRecover(deps, platform, recover.can)) {
         throw step.interrupted(platform);
       }
       act = recover.run;
     }
-    let account = await accountById(deps.db, target.accountId);
+    let { account } = loaded;
     // Only a try still to publish waits: after publishing, only the first comment is left.
     const mayWait = ACCOUNT_WAIT_STATES.includes(state) && deps.accountReconnectGraceMs > 0;
     if (account?.status === 'expired' && mayWait) {

@@ -2,11 +2,13 @@
  * What every step of a target's publication works with: the job's dependencies, the target and
  * its post as loaded, the state the target is in, and a wait in that state for its next job.
  */
-import { eq, type Placeholder, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
-import type { Db, Queryable } from '../../../db/connection.ts';
-import { preparedOutsideTransactions } from '../../../db/prepared.ts';
+import { type Db, isTransaction, type Queryable } from '../../../db/connection.ts';
+import { rowAsValue } from '../../../db/row-json.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
+import { type Account, accountBesideReader, accountById } from '../../accounts/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
@@ -27,38 +29,44 @@ export interface PublishDeps {
 export interface Loaded {
   target: PostTarget;
   post: Post;
+  /** The target's account, read with it (null: gone). */
+  account: Account | null;
 }
 
 /**
- * The target and its post; with `lockPost`, the post's row is locked (as lockPost locks it) in
- * the same statement. The post is then read as locked, the target as the statement began (a
- * change committed while the lock was waited for is not seen): what acts on it must be a
- * conditional transition, which such a change makes fail, or read the target again.
+ * The target, its post and its account; with `lockPost`, the post's row is locked (as lockPost
+ * locks it) in the same statement. The post is then read as locked, the target as the statement
+ * began (a change committed while the lock was waited for is not seen): what acts on it must be
+ * a conditional transition, which such a change makes fail, or read the target again.
  */
 export async function loadTarget(
   db: Queryable,
   targetId: string,
   options: { lockPost?: boolean } = {},
 ): Promise<Loaded | null> {
-  // Every run of a target's job reads it first: prepared, where it can be.
-  const prepared = options.lockPost ? undefined : loadTargetStatement(db);
-  if (prepared !== undefined) return (await prepared.execute({ id: targetId }))[0] ?? null;
-  const query = targetWithPost(db, targetId);
-  const [row] = options.lockPost ? await query.for('update', { of: posts }) : await query;
-  return row ?? null;
-}
-
-function targetWithPost(db: Queryable, id: string | Placeholder) {
-  return db
+  if (!options.lockPost && !isTransaction(db)) {
+    // Every run of a target's job reads it and its account first: one prepared statement.
+    const { target, post, account } = await targetWithAccount(db, { id: targetId });
+    return target === null || post === null ? null : { target, post, account };
+  }
+  const query = db
     .select({ target: postTargets, post: posts })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(eq(postTargets.id, id));
+    .where(eq(postTargets.id, targetId));
+  const [row] = options.lockPost ? await query.for('update', { of: posts }) : await query;
+  return row === undefined ? null : { ...row, account: await accountById(db, row.target.accountId) };
 }
 
-const loadTargetStatement = preparedOutsideTransactions((db) =>
-  targetWithPost(db, sql.placeholder('id')).prepare('load_target'),
-);
+/** A target (placeholder `id`), its post and its account, read by the accounts module with the target and post beside. */
+const targetWithAccount = (() => {
+  const targetIs = eq(postTargets.id, sql.placeholder('id'));
+  const ofTarget = (column: PgColumn) => sql`(select ${column} from ${postTargets} where ${targetIs})`;
+  return accountBesideReader('load_target_with_account', ofTarget(postTargets.accountId), {
+    target: rowAsValue(postTargets, targetIs),
+    post: rowAsValue(posts, sql`${posts.id} = ${ofTarget(postTargets.postId)}`),
+  });
+})();
 
 /** The state a target's row is in. */
 export function stateOf(target: PostTarget): TargetState | undefined {
