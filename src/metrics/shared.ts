@@ -22,7 +22,10 @@ interface Definition {
 }
 
 const definitions = new Map<string, Definition>();
-/** Deltas not yet flushed: `[name, labels, bucket]` as JSON → amount. */
+/**
+ * Deltas not yet flushed, by `name NUL labels NUL bucket`: no part holds a NUL (a metric's name
+ * and a bucket are this module's, and JSON writes a NUL in a string escaped) → amount.
+ */
 const pending = new Map<string, number>();
 
 function define(definition: Definition): void {
@@ -30,12 +33,24 @@ function define(definition: Definition): void {
   definitions.set(definition.name, definition);
 }
 
-function labelsText(labels: Readonly<Record<string, string>>): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1))));
+/**
+ * Writes a metric's labels as they are stored: JSON of the labels named at its definition, in
+ * the order of their names. Made once per metric, as every platform call and delivery counts.
+ */
+function labelsWriter(names: readonly string[]): (labels: Readonly<Record<string, string>>) => string {
+  const named = [...names].sort().map((name) => ({ name, prefix: `${JSON.stringify(name)}:` }));
+  return (labels) => {
+    let text = '';
+    for (const { name, prefix } of named) {
+      const value = labels[name];
+      if (value !== undefined) text += `${text === '' ? '' : ','}${prefix}${JSON.stringify(value)}`;
+    }
+    return `{${text}}`;
+  };
 }
 
 function add(name: string, labels: string, bucket: string, amount: number): void {
-  const key = JSON.stringify([name, labels, bucket]);
+  const key = `${name}\u0000${labels}\u0000${bucket}`;
   pending.set(key, (pending.get(key) ?? 0) + amount);
 }
 
@@ -54,6 +69,7 @@ export function sharedCounter<L extends string>(definition: {
   labelNames: readonly L[];
 }): SharedCounter<L> {
   define(definition);
+  const labelsText = labelsWriter(definition.labelNames);
   return {
     inc(labels, amount = 1) {
       add(definition.name, labelsText(labels), '', amount);
@@ -70,6 +86,7 @@ export function sharedHistogram<L extends string>(definition: {
 }): SharedHistogram<L> {
   const bounds = [...definition.buckets].sort((a, b) => a - b);
   define({ ...definition, buckets: bounds });
+  const labelsText = labelsWriter(definition.labelNames);
   return {
     observe(labels, value) {
       const text = labelsText(labels);
@@ -89,7 +106,7 @@ export function sharedHistogram<L extends string>(definition: {
 export async function flushSharedMetrics(db: Db): Promise<void> {
   if (pending.size === 0) return;
   const taken = [...pending].map(([key, amount]) => {
-    const [name, labels, bucket] = JSON.parse(key) as [string, string, string];
+    const [name, labels, bucket] = key.split('\u0000') as [string, string, string];
     return { name, labels, bucket, value: amount };
   });
   pending.clear();

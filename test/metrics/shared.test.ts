@@ -15,6 +15,13 @@ afterAll(() => database.close());
 
 const jobs = sharedCounter({ name: 'test_jobs_total', help: 'Test jobs.', labelNames: ['kind'] });
 const waits = sharedHistogram({ name: 'test_wait_seconds', help: 'Test waits.', labelNames: [], buckets: [1, 10] });
+const calls = sharedCounter({ name: 'test_calls_total', help: 'Test calls.', labelNames: ['status', 'platform'] });
+const lags = sharedHistogram({
+  name: 'test_lag_seconds',
+  help: 'Test lags.',
+  labelNames: ['status', 'platform'],
+  buckets: [10, 1],
+});
 
 async function stored(): Promise<Record<string, number>> {
   const { rows } = await database.pool.query<{ name: string; labels: string; bucket: string; value: number }>(
@@ -41,6 +48,19 @@ describe('shared metrics', () => {
       'test_wait_seconds {} 10': 1,
       'test_wait_seconds {} count': 3,
       'test_wait_seconds {} sum': 34.5,
+    });
+  });
+
+  it('stores labels as JSON in the order of their names, however they are declared or given', async () => {
+    calls.inc({ status: 'ok', platform: 'a "quoted" \\ name' });
+    calls.inc({ platform: 'a "quoted" \\ name', status: 'ok' }, 2);
+    lags.observe({ platform: 'x', status: 'late' }, 2);
+    await flushSharedMetrics(database.db);
+    expect(await stored()).toMatchObject({
+      'test_calls_total {"platform":"a \\"quoted\\" \\\\ name","status":"ok"} ': 3,
+      'test_lag_seconds {"platform":"x","status":"late"} 10': 1,
+      'test_lag_seconds {"platform":"x","status":"late"} count': 1,
+      'test_lag_seconds {"platform":"x","status":"late"} sum': 2,
     });
   });
 
