@@ -409,6 +409,44 @@ describe.each([
       expect(outside.headers.get('content-range')).toBe(`bytes */${file.length}`);
     });
 
+    it('serve each file its own bytes, one after another and side by side, whole and in ranges', async () => {
+      // Of three lengths, so a file is served after longer ones, from memory a longer one was read into.
+      const files = [await videoFile('mp4', { seconds: 4 }), await imageFile('png'), await imageFile('jpeg')];
+      const urls = await Promise.all(files.map(async (file) => await mediaFetchUrl(urlContext(), await item(file))));
+      expect(new Set(files.map((file) => file.length)).size).toBe(3);
+      const get = async (url: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(url, { headers });
+        expect(res.status).toBe(headers.range === undefined ? 200 : 206);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get('content-length')).toBe(String(bytes.length));
+        return bytes;
+      };
+      for (let round = 0; round < 2; round++) {
+        for (const [i, url] of urls.entries()) expect(await get(url)).toEqual(files[i]);
+      }
+      const together = await Promise.all([...urls, ...urls, ...urls].map(async (url) => await get(url)));
+      together.forEach((bytes, i) => {
+        expect(bytes).toEqual(files[i % files.length]);
+      });
+      const [video = Buffer.alloc(0)] = files;
+      expect(await get(urls[0] ?? '', { range: 'bytes=10-29' })).toEqual(video.subarray(10, 30));
+      expect(await get(urls[0] ?? '')).toEqual(video);
+    });
+
+    if (!useS3) {
+      it('answer 500 internal_error for a file shorter on disk than its row, and serve the others on', async () => {
+        const damaged = await item(await imageFile('png'));
+        const url = await mediaFetchUrl(urlContext(), damaged);
+        const file = await imageFile('jpeg');
+        const other = await mediaFetchUrl(urlContext(), await item(file));
+        await fs.truncate(path.join(t.config.dataDir, 'media', 'files', damaged.id, 'original'), 10);
+        const res = await fetch(url);
+        expect(res.status).toBe(500);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error');
+        expect(Buffer.from(await (await fetch(other)).arrayBuffer())).toEqual(file);
+      });
+    }
+
     it('answer 404 once expired, or with a changed signature, path or expiry', async () => {
       const url = new URL(await mediaFetchUrl(urlContext(), await item(await imageFile('jpeg'))));
       const withParam = (name: string, value: string) => {

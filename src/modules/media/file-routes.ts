@@ -3,15 +3,19 @@
  * signature is the permission. `Range` is honoured, as platforms fetch video in pieces; a bad
  * or expired signature, an unknown medium or variant is 404 and changes nothing.
  */
+
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import rangeParser from 'range-parser';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
+import { type Borrower, LENT_BUFFER_MAX_BYTES, lentBuffer } from './file-buffers.ts';
 import { ACCEPTED_TYPES, type AcceptedMimeType } from './ingest.ts';
 import { findMediaForServing, storageKey } from './service.ts';
 import { FILE_ROUTE_PREFIX, isValidSignature } from './signed-urls.ts';
+import type { ByteRange } from './storage.ts';
 import { mediaStorage } from './stores.ts';
 
 const FILE_NAME = /^(original|jpeg)\.([a-z0-9]{1,5})$/;
@@ -39,6 +43,24 @@ export function mediaFileRoutes(deps: {
   config: Pick<Config, 'dataDir' | 's3'>;
 }): FastifyPluginAsyncTypebox {
   const storage = mediaStorage(deps.config);
+  const { readInto } = storage;
+
+  /** The `size` bytes of a file (or `range` of them) for `response`: from a lent buffer where the store can fill one, else streamed. */
+  async function fileBytes(
+    file: { key: string; size: number },
+    range: ByteRange | undefined,
+    response: Borrower,
+  ): Promise<Buffer | Readable> {
+    const start = range?.start ?? 0;
+    const length = range === undefined ? file.size : range.end - range.start + 1;
+    if (readInto === undefined || length > LENT_BUFFER_MAX_BYTES) return await storage.read(file.key, range);
+    return await lentBuffer(length, response, async (into) => {
+      const read = await readInto(file.key, into, start);
+      // Content-Length is sent as the medium's row says: a shorter file is a fault, not a short answer.
+      if (read !== length) throw new Error(`media file ${file.key} ends before the ${file.size} bytes its row says`);
+    });
+  }
+
   return async (app) => {
     app.get(
       `${FILE_ROUTE_PREFIX}/:id/:name`,
@@ -88,9 +110,9 @@ export function mediaFileRoutes(deps: {
             .code(206)
             .header('content-range', `bytes ${only.start}-${only.end}/${file.size}`)
             .header('content-length', only.end - only.start + 1)
-            .send(await storage.read(file.key, only));
+            .send(await fileBytes(file, only, reply.raw));
         }
-        return reply.header('content-length', file.size).send(await storage.read(file.key));
+        return reply.header('content-length', file.size).send(await fileBytes(file, undefined, reply.raw));
       },
     );
   };

@@ -18,6 +18,20 @@ export function localMediaStorage(root: string): MediaStorage {
       const file = await fs.open(fileOf(key));
       return file.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
+    async readInto(key, into, start) {
+      const file = await fs.open(fileOf(key));
+      try {
+        let read = 0;
+        while (read < into.length) {
+          const { bytesRead } = await file.read(into, read, into.length - read, start + read);
+          if (bytesRead === 0) break;
+          read += bytesRead;
+        }
+        return read;
+      } finally {
+        await file.close();
+      }
+    },
     async delete(key) {
       const target = fileOf(key);
       await fs.rm(target, { force: true });

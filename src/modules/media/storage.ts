@@ -21,6 +21,12 @@ export interface MediaStorage {
   put(key: string, localPath: string, contentType: string): Promise<void>;
   /** The bytes stored under `key`, or the `range` of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Reads the bytes stored under `key` from byte `start` into `into` until it is full or the
+   * bytes end; answers how many it read. A store on this machine has it, so that a file is served
+   * from a buffer that is used again (file-buffers.ts); other stores' files are served from `read`.
+   */
+  readInto?: (key: string, into: Buffer, start: number) => Promise<number>;
   /** Deletes what is stored under `key`; nothing there is fine (deletion steps run again). */
   delete(key: string): Promise<void>;
   /** Resolves when the store can be used (its bucket answers, its folder is writable); else throws. */
