@@ -35,7 +35,7 @@ import { eq, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
-import { actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
+import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
 import { moveTargetIfPostAt, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
 import { type Post, type PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
@@ -43,7 +43,7 @@ import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { startOf } from './ahead.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
 import { queuePublish } from './publish-jobs.ts';
-import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, waitUntil } from './run.ts';
+import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, targetAndPost, waitUntil } from './run.ts';
 import {
   createContainer,
   interruptedCreation,
@@ -77,24 +77,25 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
     if (started !== null) return { ...seen, target: started };
   }
   return await deps.db.transaction(async (tx) => {
-    const loaded = await loadTarget(tx, targetId, { lockPost: true });
-    if (loaded?.target.status !== 'scheduled') return null;
-    if (!isDue(loaded)) {
+    const locked = await targetAndPost(tx, targetId, { lockPost: true });
+    if (locked?.target.status !== 'scheduled') return null;
+    if (!isDue(locked)) {
       // Not a transition: read again under the lock, so a target an edit replaced meanwhile gets no job.
-      if ((await loadTarget(tx, targetId))?.target.status === 'scheduled') {
-        await queuePublish(tx, targetId, startOf(loaded.post, loaded.target.platform));
+      if ((await targetAndPost(tx, targetId))?.target.status === 'scheduled') {
+        await queuePublish(tx, targetId, startOf(locked.post, locked.target.platform));
       }
       return null;
     }
-    const move = startMove(deps, loaded);
+    const move = startMove(deps, locked);
     const started = await transition(tx, targetStates, targetId, move.name, move.options);
-    await refreshPostStatus(tx, loaded.post.id);
-    return started ? { ...loaded, target: started } : null;
+    if (started === null) return null;
+    await refreshPostStatus(tx, locked.post.id);
+    return { ...locked, target: started, account: await accountById(tx, started.accountId) };
   });
 }
 
 /** Whether a scheduled target is due: at its post's time, or the platform's lead before it for an upload it publishes then. */
-function isDue({ target, post }: Loaded): boolean {
+function isDue({ target, post }: Pick<Loaded, 'target' | 'post'>): boolean {
   return startOf(post, target.platform).getTime() <= now().getTime();
 }
 
@@ -104,7 +105,7 @@ function isDue({ target, post }: Loaded): boolean {
  * was read (its `attempts`, which each start counts): a try started, ended and retried meanwhile
  * is back in `scheduled`, but with another container and count than the ones read.
  */
-function startMove(deps: PublishDeps, { target }: Loaded) {
+function startMove(deps: PublishDeps, { target }: Pick<Loaded, 'target'>) {
   const at = now();
   return {
     target,

@@ -5,10 +5,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
-import { type Db, isTransaction, type Queryable } from '../../../db/connection.ts';
+import type { Db, Queryable } from '../../../db/connection.ts';
 import { rowAsValue } from '../../../db/row-json.ts';
 import type { AccountCredentials, Platform, PlatformAdapter, PlatformSet } from '../../../platforms/index.ts';
-import { type Account, accountBesideReader, accountById } from '../../accounts/index.ts';
+import { type Account, accountBesideReader } from '../../accounts/index.ts';
 import type { MediaUrlContext } from '../../media/index.ts';
 import { type Post, type PostTarget, posts, postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
@@ -33,29 +33,30 @@ export interface Loaded {
   account: Account | null;
 }
 
+/** The target, its post and its account, in one prepared statement: what every run of a target's job reads first. */
+export async function loadTarget(db: Db, targetId: string): Promise<Loaded | null> {
+  const { target, post, account } = await targetWithAccount(db, { id: targetId });
+  return target === null || post === null ? null : { target, post, account };
+}
+
 /**
- * The target, its post and its account; with `lockPost`, the post's row is locked (as lockPost
- * locks it) in the same statement. The post is then read as locked, the target as the statement
- * began (a change committed while the lock was waited for is not seen): what acts on it must be
- * a conditional transition, which such a change makes fail, or read the target again.
+ * The target and its post, without its account; with `lockPost`, the post's row is locked (as
+ * lockPost locks it) in the same statement. The post is then read as locked, the target as the
+ * statement began (a change committed while the lock was waited for is not seen): what acts on it
+ * must be a conditional transition, which such a change makes fail, or read the target again.
  */
-export async function loadTarget(
+export async function targetAndPost(
   db: Queryable,
   targetId: string,
   options: { lockPost?: boolean } = {},
-): Promise<Loaded | null> {
-  if (!options.lockPost && !isTransaction(db)) {
-    // Every run of a target's job reads it and its account first: one prepared statement.
-    const { target, post, account } = await targetWithAccount(db, { id: targetId });
-    return target === null || post === null ? null : { target, post, account };
-  }
+): Promise<Omit<Loaded, 'account'> | null> {
   const query = db
     .select({ target: postTargets, post: posts })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(eq(postTargets.id, targetId));
   const [row] = options.lockPost ? await query.for('update', { of: posts }) : await query;
-  return row === undefined ? null : { ...row, account: await accountById(db, row.target.accountId) };
+  return row ?? null;
 }
 
 /** A target (placeholder `id`), its post and its account, read by the accounts module with the target and post beside. */
