@@ -3,8 +3,9 @@
  * response has closed, then lent again. A file streamed from disk allocates a new buffer for every
  * chunk, and the churn of that memory outside the JavaScript heap makes V8 run a full collection
  * every few hundred milliseconds while platforms fetch a burst of posts' media: in a publishing
- * burst it cost the API process about a fifth of its CPU (bench/README.md, Publishing). A file
- * read into a buffer that later responses reuse allocates nothing.
+ * burst, full collections took a third of the API process's CPU, half of them for the files it
+ * served (bench/README.md, Publishing). A file read into a buffer that later responses reuse
+ * allocates nothing.
  */
 
 /** Files (or byte ranges of them) up to this long are served from a lent buffer; longer ones are streamed. */
