@@ -1,6 +1,7 @@
 import { Logger, type LogLevel, type ParsedCronItem, parseCrontab, type Runner, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
+import { createPool } from './db/connection.ts';
 import { workerLiveness } from './jobs/liveness.ts';
 import { TASKS, type TaskName } from './jobs/queue.ts';
 import { queuePool } from './jobs/queue-pool.ts';
@@ -17,6 +18,13 @@ import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
  * a warning as a fault, so this one line is logged at debug.
  */
 const POOL_SMALLER_THAN_SLOTS = /^WARNING: having maxPoolSize \(\d+\) smaller than concurrency \(\d+\)/;
+
+/**
+ * Connections for graphile-worker's `LISTEN`: one for each of the two job pools, held while it
+ * runs. They are not taken from the process's pool, whose DB_POOL_SIZE connections are all left
+ * to statements (with two of them held for good, a pool of 2 would run no job at all).
+ */
+const LISTENING_CONNECTIONS = 2;
 
 /** graphile-worker's log lines, through the service's pino logger. */
 function workerLogger(log: Pino): Logger {
@@ -61,10 +69,13 @@ export async function startWorker(
   );
   await liveness.start();
   const tasks = taskList(options);
+  // Named as the process's pool is, so pg_stat_activity counts them with the worker's connections.
+  const listening = createPool(options.databaseUrl, LISTENING_CONNECTIONS, options.pool.options.application_name);
   const queue = queuePool(
     options.pool,
     (message) => options.log.warn({ component: 'worker' }, message),
     liveness.lockers,
+    listening,
   );
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
   const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[], pgPool: pg.Pool) =>
@@ -109,12 +120,14 @@ export async function startWorker(
         // The outcomes of the last jobs are recorded before the jobs this process still locks
         // are handed back, or a job done while the database was away would run again.
         await queue.settled();
+        await listening.end();
         await liveness.stop();
       },
     };
   } catch (error) {
     await Promise.all(runners.map((runner) => runner.stop()));
     await queue.settled();
+    await listening.end();
     await liveness.stop();
     throw error;
   }

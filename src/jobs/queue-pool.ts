@@ -32,8 +32,16 @@ export interface QueuePool {
  * answer lost, and the pool have locked the job again since, the second would act under the
  * new run: a window as narrow as the moment between a commit and its answer). The outcome of a
  * job that ended in its run (job-run.ts) is answered without a statement.
+ *
+ * Each runner holds a connection for `LISTEN` for as long as it runs: it is taken from
+ * `listening`, not from `pool`, so that all of `pool` is left to statements.
  */
-export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers: () => readonly string[]): QueuePool {
+export function queuePool(
+  pool: pg.Pool,
+  log: (message: string) => void,
+  lockers: () => readonly string[],
+  listening: pg.Pool,
+): QueuePool {
   let waitingSince: number | undefined;
   const pending = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -126,14 +134,14 @@ export function queuePool(pool: pg.Pool, log: (message: string) => void, lockers
     });
   };
 
-  const queuePoolOver = (listening: (client: pg.PoolClient) => pg.PoolClient) =>
+  const queuePoolOver = (listener: (client: pg.PoolClient) => pg.PoolClient) =>
     new Proxy(pool, {
       get(target, property) {
         if (property === 'connect') {
           // The callback form is graphile-worker's LISTEN connection, which retries by itself.
           return (callback?: Parameters<pg.Pool['connect']>[0]) =>
             callback
-              ? target.connect((error, client, done) => callback(error, client && listening(client), done))
+              ? listening.connect((error, client, done) => callback(error, client && listener(client), done))
               : connect().then(withRecordedOutcomes);
         }
         return bound(target, property);

@@ -71,6 +71,7 @@ async function startPool(step: (runNumber: number, payload: { key: string }) => 
     database.pool,
     () => {},
     () => lockers,
+    database.pool,
   );
   const firstRunEnded = gate();
   // graphile-worker asks for the outcome's statement as it says the job complete (worker.ts,

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/connection.ts';
+import { createPool, type Database } from '../../src/db/connection.ts';
 import { queuePool } from '../../src/jobs/queue-pool.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -61,6 +61,7 @@ describe('the queue pools', () => {
       database.pool,
       () => {},
       () => [],
+      database.pool,
     );
     const main = await startRunner(queue.pool, []);
     const polling = await startRunner(queue.pollingPool, []);
@@ -68,11 +69,40 @@ describe('the queue pools', () => {
     expect(await channels(await polling.listening)).toEqual(['worker:migrate']);
   });
 
+  it("the runners' listening connections come from their own pool: a pool of one connection still runs jobs", async () => {
+    // Before, each runner's LISTEN held one of the pool's connections for good: with one
+    // connection the second runner never started, and no job ever got a connection.
+    const statements = createPool(database.url, 1);
+    const listening = createPool(database.url, 2);
+    try {
+      const queue = queuePool(
+        statements,
+        () => {},
+        () => [],
+        listening,
+      );
+      const ran: string[] = [];
+      const main = await startRunner(queue.pool, ran);
+      const polling = await startRunner(queue.pollingPool, []);
+      expect(await channels(await main.listening)).toEqual(['jobs:insert', 'worker:migrate']);
+      expect(await channels(await polling.listening)).toEqual(['worker:migrate']);
+      expect(listening.totalCount).toBe(2);
+      await database.pool.query(`select graphile_worker.add_job('noted', json_build_object('n', 'two'))`);
+      expect(await eventually(async () => (ran.length > 0 ? ran : undefined))).toEqual(['two']);
+      expect(statements.totalCount).toBeLessThanOrEqual(1);
+    } finally {
+      await Promise.all(runners.splice(0).map((r) => r.stop()));
+      await statements.end();
+      await listening.end();
+    }
+  });
+
   it('the polling pool still runs a job added after it started', async () => {
     const queue = queuePool(
       database.pool,
       () => {},
       () => [],
+      database.pool,
     );
     const ran: string[] = [];
     const polling = await startRunner(queue.pollingPool, ran);
