@@ -106,6 +106,11 @@ async function awaitProcessing(
 /** Reads the quota; spent: waits for it. Else makes the container and records it before anything else. */
 export async function createContainer(run: Run): Promise<void> {
   const { deps, adapter, credentials, target } = run;
+  // The media are read while the platform answers the quota: a job holds its slot for both, and
+  // the read does not depend on the answer. Its failure is met where it is awaited, or not at all
+  // when the step waits instead.
+  const media = postMedia(run);
+  media.catch(() => {});
   const quota = await adapter.publishing.publishingQuota(credentials);
   if (quota !== null && quota.used >= quota.limit) {
     const next = new Date(now().getTime() + QUOTA_RECHECK_MS);
@@ -122,7 +127,7 @@ export async function createContainer(run: Run): Promise<void> {
     });
     return;
   }
-  const request = await publishRequest(run, plan?.publishAt);
+  const request = await publishRequest(run, plan?.publishAt, await media);
   const uploads = adapter.publishing.dailyUploads;
   const refused = uploads === undefined ? null : await takeUpload(deps.db, run.platform, uploads, now());
   if (uploads !== undefined && refused !== null) {
@@ -422,19 +427,30 @@ export async function processItems(run: Run): Promise<void> {
   await makeContainer(run, await publishRequest(run), items);
 }
 
-/**
- * What the platform is asked to publish: the target's text and options, the media at URLs it
- * can fetch, and the post's time where the platform publishes the upload by itself then.
- */
-async function publishRequest(run: Run, publishAt?: Date): Promise<PublishRequest> {
-  const { deps, post, platform } = run;
-  const options = post.platformOptions;
-  const refs = optionMediaRefs(options, platform);
+/** The post's media, its options' among them, by id; a medium deleted since is a failure of the try. */
+async function postMedia({ deps, post, platform }: Run): Promise<ReadonlyMap<string, MediaItem>> {
+  const refs = optionMediaRefs(post.platformOptions, platform);
   const ids = [...post.mediaIds, ...refs.map((r) => r.mediaId)];
   const byId = new Map((await findMedia(deps.db, post.ownerId, ids)).map((m) => [m.id, m]));
   if (ids.some((id) => !byId.has(id))) {
     throw failure('media_unavailable', 'A medium of the post was deleted before it was published.');
   }
+  return byId;
+}
+
+/**
+ * What the platform is asked to publish: the target's text and options, the media at URLs it
+ * can fetch, and the post's time where the platform publishes the upload by itself then.
+ */
+async function publishRequest(
+  run: Run,
+  publishAt?: Date,
+  media?: ReadonlyMap<string, MediaItem>,
+): Promise<PublishRequest> {
+  const { deps, post, platform } = run;
+  const options = post.platformOptions;
+  const refs = optionMediaRefs(options, platform);
+  const byId = media ?? (await postMedia(run));
   const accepted = platformInfo(platform).publishing.imageTypes;
   const requested = async (item: MediaItem): Promise<RequestMedium> => {
     const convert = item.type === 'image' && !accepted.includes(item.mimeType);
