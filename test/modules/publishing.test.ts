@@ -713,6 +713,41 @@ describe('scheduled posts, failures and quotas', () => {
       await setting('instagram_publish_quota', 100);
     }
   });
+
+  it('a medium gone before the upload: the spent quota is waited for first, then the target fails with media_unavailable', async () => {
+    const account = await connected('instagram');
+    await setting('instagram_publish_quota', 0);
+    try {
+      const media = await upload(await image('jpeg'), 'gone.jpg');
+      const created = await createPost({ account_ids: [account.id], media_ids: [media] });
+      await eventually(async () => {
+        const target = (await getPost(created.id)).targets[0];
+        return target.waiting_reason?.includes('quota') ? target : undefined;
+      });
+      // Gone from under the post (deleting it through the API is refused while a post uses it).
+      await t.database.pool.query('delete from media where id = $1', [media]);
+      // The next run finds the quota still spent: it waits again, its read of the media not failing it.
+      await moveTime(t.database.pool, 10 * 60_000 + 1000);
+      const rewaited = await eventually(async () => {
+        const { rows } = await t.database.pool.query<{ count: number }>(
+          'select count(*)::int as count from graphile_worker.jobs where key = $1 and run_at > now()',
+          [`publish_target:${created.targets[0].id}`],
+        );
+        return rows[0]?.count === 1 ? (await getPost(created.id)).targets[0] : undefined;
+      });
+      expect(rewaited).toMatchObject({ status: 'publishing', error: null });
+      expect(rewaited.waiting_reason).toMatch(/quota is spent/);
+      await setting('instagram_publish_quota', 100);
+      await moveTime(t.database.pool, 10 * 60_000 + 1000);
+      const post = await finished(created.id);
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        error: { code: 'media_unavailable', message: 'A medium of the post was deleted before it was published.' },
+      });
+    } finally {
+      await setting('instagram_publish_quota', 100);
+    }
+  });
 });
 
 describe('posts on several accounts', () => {
