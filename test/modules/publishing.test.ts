@@ -695,16 +695,22 @@ describe('scheduled posts, failures and quotas', () => {
     expect(cancelled.statusCode).toBe(200);
   });
 
-  it('waits for a spent Instagram quota instead of failing, and publishes once it frees', async () => {
+  /** An Instagram post of one image, made while its account's quota is spent: once its target waits for it. */
+  async function waitingForQuota(fileName: string) {
     const account = await connected('instagram');
     await setting('instagram_publish_quota', 0);
+    const media = await upload(await image('jpeg'), fileName);
+    const created = await createPost({ account_ids: [account.id], media_ids: [media] });
+    const waiting = await eventually(async () => {
+      const target = (await getPost(created.id)).targets[0];
+      return target.waiting_reason?.includes('quota') ? target : undefined;
+    });
+    return { media, created, waiting };
+  }
+
+  it('waits for a spent Instagram quota instead of failing, and publishes once it frees', async () => {
     try {
-      const media = await upload(await image('jpeg'), 'quota.jpg');
-      const created = await createPost({ account_ids: [account.id], media_ids: [media] });
-      const waiting = await eventually(async () => {
-        const target = (await getPost(created.id)).targets[0];
-        return target.waiting_reason?.includes('quota') ? target : undefined;
-      });
+      const { created, waiting } = await waitingForQuota('quota.jpg');
       expect(waiting.status).toBe('publishing');
       await setting('instagram_publish_quota', 100);
       await moveTime(t.database.pool, 10 * 60_000 + 1000);
@@ -715,15 +721,8 @@ describe('scheduled posts, failures and quotas', () => {
   });
 
   it('a medium gone before the upload: the spent quota is waited for first, then the target fails with media_unavailable', async () => {
-    const account = await connected('instagram');
-    await setting('instagram_publish_quota', 0);
     try {
-      const media = await upload(await image('jpeg'), 'gone.jpg');
-      const created = await createPost({ account_ids: [account.id], media_ids: [media] });
-      await eventually(async () => {
-        const target = (await getPost(created.id)).targets[0];
-        return target.waiting_reason?.includes('quota') ? target : undefined;
-      });
+      const { media, created } = await waitingForQuota('gone.jpg');
       // Gone from under the post (deleting it through the API is refused while a post uses it).
       await t.database.pool.query('delete from media where id = $1', [media]);
       // The next run finds the quota still spent: it waits again, its read of the media not failing it.
