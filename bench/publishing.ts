@@ -49,7 +49,8 @@
  * from their start to each target's publish answer. Reported: p50/p99/max lateness, targets/s,
  * the ratio of two workers' rate to one's, each rate as a fraction of the floor's, where the
  * time goes (due → container created and container created → published, from the sandbox's
- * record of each container; polls per target), what the workers' job runs and the floor's calls
+ * record of each container, the first of each beside p50/p99/max: the first container made says
+ * how long the workers took to pick up their first job; polls per target), what the workers' job runs and the floor's calls
  * waited for, per target (HTTP calls and statements, how many and their time summed over the slots
  * in flight: bench/waits.ts, loaded into each worker with `--import`; a slot waiting on a round
  * trip uses no CPU, so this is where a slot's time goes), the CPU of each process and the machine's
@@ -898,23 +899,25 @@ function report(
   );
   const split = table(
     [
-      ['where the time goes', 'p50 s', 'p99 s', 'max s'],
+      ['where the time goes', 'first s', 'p50 s', 'p99 s', 'max s'],
       ...runs.flatMap((r) => [
         [
           `${workersLabel(r.workers)}: due → container created (pickup, quota, media URL, create)`,
+          seconds(r.toContainer[0] ?? Number.NaN),
           seconds(percentile(r.toContainer, 50)),
           seconds(percentile(r.toContainer, 99)),
           seconds(last(r.toContainer)),
         ],
         [
           `${workersLabel(r.workers)}: container created → published (processing ${s.processingSeconds} s, polls, publish)`,
+          seconds(r.containerToPublished[0] ?? Number.NaN),
           seconds(percentile(r.containerToPublished, 50)),
           seconds(percentile(r.containerToPublished, 99)),
           seconds(last(r.containerToPublished)),
         ],
       ]),
     ],
-    [false, true, true, true],
+    [false, true, true, true, true],
   );
   // Summed over the run's calls in flight: a slot's time in each, a target's share.
   const waitRow = (label: string, w: WaitTotals | undefined, n: number) =>
