@@ -2,8 +2,9 @@ import { Logger, type LogLevel, type ParsedCronItem, parseCrontab, type Runner, 
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import { createPool } from './db/connection.ts';
+import { wakeAtDueTimes } from './jobs/due-wake.ts';
 import { workerLiveness } from './jobs/liveness.ts';
-import { TASKS, type TaskName } from './jobs/queue.ts';
+import { PRIORITIES, TASKS, type TaskName } from './jobs/queue.ts';
 import { queuePool } from './jobs/queue-pool.ts';
 import { superviseRunners } from './jobs/supervise.ts';
 import { installModules } from './modules.ts';
@@ -25,6 +26,12 @@ const POOL_SMALLER_THAN_SLOTS = /^WARNING: having maxPoolSize \(\d+\) smaller th
  * to statements (with two of them held for good, a pool of 2 would run no job at all).
  */
 const LISTENING_CONNECTIONS = 2;
+
+/** The priorities of the tasks a job pool takes (every task has one: jobs/queue.ts). */
+function prioritiesOf(only: (name: string) => boolean): number[] {
+  const taken = Object.entries(TASKS).filter(([name]) => only(name));
+  return [...new Set(taken.map(([, spec]) => PRIORITIES[spec.priority]))];
+}
 
 /** graphile-worker's log lines, through the service's pino logger. */
 function workerLogger(log: Pino): Logger {
@@ -78,8 +85,10 @@ export async function startWorker(
     listening,
   );
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
-  const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[], pgPool: pg.Pool) =>
-    run({
+  const dueWake = wakeAtDueTimes(liveness.events, options.pool);
+  const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[], pgPool: pg.Pool) => {
+    dueWake.nextPool(prioritiesOf(only));
+    return run({
       pgPool,
       concurrency,
       // A pool fetches only the jobs of the tasks it is given.
@@ -106,6 +115,7 @@ export async function startWorker(
         },
       },
     });
+  };
   const runners: Runner[] = [];
   try {
     runners.push(await pool(options.concurrency, (name) => !bulk(name), parseCrontab(CRONTAB), queue.pool));
@@ -116,6 +126,7 @@ export async function startWorker(
     return {
       stop: async () => {
         supervision.stopping();
+        dueWake.stop();
         await Promise.all(runners.map((runner) => runner.stop()));
         // The outcomes of the last jobs are recorded before the jobs this process still locks
         // are handed back, or a job done while the database was away would run again.
@@ -125,6 +136,7 @@ export async function startWorker(
       },
     };
   } catch (error) {
+    dueWake.stop();
     await Promise.all(runners.map((runner) => runner.stop()));
     await queue.settled();
     await listening.end();
