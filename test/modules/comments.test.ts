@@ -768,6 +768,16 @@ describe('platform failures', () => {
     const account = await connected('instagram');
     const made = await commentOn('instagram', account, { text: 'fail me' });
     const comment = await arrived(made.id);
+    // The post under the comment is new to the service, so it is read from Instagram in the
+    // background (describe_platform_post): a call with the account's token, which would take the
+    // fault meant for the hide. It is waited for first.
+    await eventually(async () => {
+      const { rows } = await t.database.pool.query<{ count: number }>(
+        'select count(*)::int as count from graphile_worker.jobs where key = $1',
+        [`describe_platform_post:${comment.post_id}`],
+      );
+      return rows[0]?.count === 0 ? true : undefined;
+    });
     const fault = await sandbox.control('POST', '/faults', {
       platform: 'instagram',
       username: account.sandboxUser,
