@@ -4,7 +4,7 @@ import type { Logger as Pino } from 'pino';
 import { createPool } from './db/connection.ts';
 import { wakeAtDueTimes } from './jobs/due-wake.ts';
 import { workerLiveness } from './jobs/liveness.ts';
-import { PRIORITIES, TASKS, type TaskName } from './jobs/queue.ts';
+import { priorityOf, TASKS, type TaskName } from './jobs/queue.ts';
 import { queuePool } from './jobs/queue-pool.ts';
 import { superviseRunners } from './jobs/supervise.ts';
 import { installModules } from './modules.ts';
@@ -29,8 +29,8 @@ const LISTENING_CONNECTIONS = 2;
 
 /** The priorities of the tasks a job pool takes (every task has one: jobs/queue.ts). */
 function prioritiesOf(only: (name: string) => boolean): number[] {
-  const taken = Object.entries(TASKS).filter(([name]) => only(name));
-  return [...new Set(taken.map(([, spec]) => PRIORITIES[spec.priority]))];
+  const taken = (Object.keys(TASKS) as TaskName[]).filter((name) => only(name));
+  return [...new Set(taken.map(priorityOf))];
 }
 
 /** graphile-worker's log lines, through the service's pino logger. */
