@@ -10,21 +10,28 @@ import type { WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 
 /**
- * How long until the earliest available job of the priorities ($1) falls due, within $2 ms;
- * null when none does. One index seek a priority (graphile-worker's `jobs_main_index`, on
- * priority and due time, of the available jobs), however many jobs are queued for later.
+ * How long until the earliest available job of `priorities` falls due, within the pool's poll
+ * interval (`pollMs`); null when none does. One index seek a priority (graphile-worker's `jobs_main_index`, on priority and
+ * due time, of the available jobs), however many jobs are queued for later. A pool's priorities
+ * and poll interval never change, so they are written into the text, which then has no
+ * parameter: each connection plans it once, where with them PostgreSQL planned it again at
+ * about half its calls (a custom plan, for parameters it cannot estimate otherwise).
  */
-const NEXT_DUE = {
-  name: 'switchboard_next_due_job',
-  text: `select (extract(epoch from min(next.run_at) - now()) * 1000)::float8 as ms
-    from unnest($1::int[]) as p(priority)
+function nextDueStatement(priorities: readonly number[], pollMs: number): { name: string; text: string } {
+  const withinMs = Math.ceil(pollMs);
+  const id = (n: number) => (n < 0 ? `m${-n}` : `${n}`);
+  return {
+    name: `switchboard_next_due_job_${priorities.map(id).join('_')}_within_${withinMs}`,
+    text: `select (extract(epoch from min(next.run_at) - now()) * 1000)::float8 as ms
+    from unnest(array[${priorities.join(', ')}]::int[]) as p(priority)
     cross join lateral (
       select j.run_at from graphile_worker._private_jobs as j
       where j.is_available = true and j.priority = p.priority and j.run_at > now()
-        and j.run_at <= now() + $2::float8 * interval '1 millisecond'
+        and j.run_at <= now() + ${withinMs} * interval '1 millisecond'
       order by j.run_at limit 1
     ) as next`,
-};
+  };
+}
 
 export interface DueWake {
   /** The next job pool graphile-worker creates (its `pool:create`) takes the jobs of these priorities. */
@@ -37,6 +44,7 @@ export interface DueWake {
 export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>): DueWake {
   const expected: (readonly number[])[] = [];
   const prioritiesOf = new Map<string, readonly number[]>();
+  const statements = new Map<string, { name: string; text: string }>();
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
   events.on('pool:create', ({ workerPool }) => {
@@ -47,7 +55,12 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
     const pool = localQueue.workerPool;
     const priorities = prioritiesOf.get(pool.id);
     if (stopped || priorities === undefined) return;
-    db.query<{ ms: number | null }>({ ...NEXT_DUE, values: [priorities, localQueue.pollInterval] }).then(
+    let statement = statements.get(pool.id);
+    if (statement === undefined) {
+      statement = nextDueStatement(priorities, localQueue.pollInterval);
+      statements.set(pool.id, statement);
+    }
+    db.query<{ ms: number | null }>(statement).then(
       ({ rows }) => {
         const ms = rows[0]?.ms ?? null;
         if (ms === null || stopped) return;
@@ -66,6 +79,9 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
   });
   return {
     nextPool: (priorities) => {
+      // Written into a statement's text (nextDueStatement): integers only, as graphile-worker's are.
+      const wrong = priorities.find((n) => !Number.isSafeInteger(n));
+      if (wrong !== undefined) throw new Error(`job priorities are integers; ${wrong} is not`);
       expected.push(priorities);
     },
     stop: () => {

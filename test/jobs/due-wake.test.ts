@@ -102,4 +102,11 @@ describe('jobs queued for later', () => {
     );
     expect(rows[0]?.count).toBe(1);
   });
+
+  it('refuses, when a pool is declared, priorities that are not whole numbers', () => {
+    const due = wakeAtDueTimes(new EventEmitter(), database.pool);
+    stops.push(due.stop);
+    expect(() => due.nextPool([0, 1.5])).toThrow('job priorities are integers; 1.5 is not');
+    expect(() => due.nextPool([0, 10])).not.toThrow();
+  });
 });
