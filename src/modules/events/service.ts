@@ -252,20 +252,31 @@ interface EventEnvelope {
 /**
  * The type and envelope of each of these events that is still recorded, by id: what the
  * webhooks module sends (an attempt, a resend) and shows (a delivery's history) reads here
- * instead of keeping a copy, one prepared statement for however many ids.
+ * instead of keeping a copy, in one prepared statement. One event's (a webhook job's deliveries
+ * are one event's) is read by a statement of its own: given an array, PostgreSQL planned the read
+ * again at every call, a one-element array's custom plan being cheaper than the generic one.
  */
 export async function eventEnvelopes(db: Db, ids: readonly string[]): Promise<Map<string, EventEnvelope>> {
-  if (ids.length === 0) return new Map();
-  const rows = await eventEnvelopesStatement(db).execute({ ids: [...new Set(ids)] });
+  const unique = [...new Set(ids)];
+  const [only] = unique;
+  if (only === undefined) return new Map();
+  const rows =
+    unique.length === 1
+      ? await eventEnvelopeStatement(db).execute({ id: only })
+      : await eventEnvelopesStatement(db).execute({ ids: unique });
   return new Map(rows.map((r) => [r.id, { type: r.type as EventType, body: r.body }]));
 }
 
+function envelopesWhere(db: Db, name: string, where: SQL) {
+  return db.select({ id: events.id, type: events.type, body: events.body }).from(events).where(where).prepare(name);
+}
+
+const eventEnvelopeStatement = preparedPerDb((db) =>
+  envelopesWhere(db, 'event_envelope', sql`${events.id} = ${sql.placeholder('id')}::uuid`),
+);
+
 const eventEnvelopesStatement = preparedPerDb((db) =>
-  db
-    .select({ id: events.id, type: events.type, body: events.body })
-    .from(events)
-    .where(sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('event_envelopes'),
+  envelopesWhere(db, 'event_envelopes', sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
 
 /** Deletes a profile's events (its deletion; src/modules.ts registers this as the events module's step). */

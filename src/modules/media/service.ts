@@ -5,7 +5,14 @@
 import { and, desc, eq, lt, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { executeOneOf, oneOf, oneOfPlaceholders, preparedOutsideTransactions, textArray } from '../../db/prepared.ts';
+import {
+  executeOneOf,
+  oneOf,
+  oneOfPlaceholders,
+  preparedOutsideTransactions,
+  preparedPerDb,
+  textArray,
+} from '../../db/prepared.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
@@ -195,10 +202,19 @@ const findMediaStatements = preparedOutsideTransactions((db) => {
 });
 
 /** A medium by id alone, for serving a file whose signed URL was checked: the signature is the permission. */
-export async function findMediaForServing(db: Queryable, id: string): Promise<MediaRow | undefined> {
-  const [row] = await db.select().from(media).where(eq(media.id, id));
+export async function findMediaForServing(db: Db, id: string): Promise<MediaRow | undefined> {
+  const [row] = await mediaByIdStatement(db).execute({ id });
   return row;
 }
+
+/** Prepared: every fetch of a file (each platform reading a post's media) reads its row. */
+const mediaByIdStatement = preparedPerDb((db) =>
+  db
+    .select()
+    .from(media)
+    .where(eq(media.id, sql.placeholder('id')))
+    .prepare('media_by_id'),
+);
 
 /** Notes that the JPEG variant of a medium is stored, with its size. */
 export async function recordJpegVariant(db: Queryable, item: MediaItem, sizeBytes: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -74,10 +74,11 @@ export async function attemptDeliveries(
   deliveryIds: readonly string[],
   attemptsMade?: number,
 ): Promise<AttemptOutcome[]> {
-  const rows = await sendableDeliveries(deps.db).execute({
-    ids: [...deliveryIds],
-    attemptsMade: attemptsMade ?? null,
-  });
+  const ids = [...deliveryIds];
+  const rows =
+    attemptsMade === undefined
+      ? await sendableDeliveries(deps.db).execute({ ids })
+      : await sendableRetries(deps.db).execute({ ids, attemptsMade });
   const envelopes = await eventEnvelopes(
     deps.db,
     rows.filter((r) => r.endpoint.active).map((r) => r.delivery.eventId),
@@ -157,12 +158,15 @@ export async function attemptDeliveries(
 }
 
 /**
- * The given deliveries still pending (with exactly `attemptsMade` attempts behind them, unless
- * null), with what an attempt uses of their endpoints: the endpoint's other fields would be
- * parsed for every delivery and never read. Prepared, as every webhook job runs it.
+ * The given deliveries still pending, with what an attempt uses of their endpoints: the
+ * endpoint's other fields would be parsed for every delivery and never read. Prepared, as every
+ * webhook job runs it; a retry's (with exactly `attemptsMade` attempts behind it) is a statement
+ * of its own. Written as one, with `$attemptsMade is null or ...`, PostgreSQL planned it again at
+ * nearly every call: a first attempt's plan, with the condition folded away, was always the
+ * cheaper custom plan than the generic one.
  */
-const sendableDeliveries = preparedPerDb((db) =>
-  db
+function sendableDeliveriesWhere(db: Db, name: string, attempts: SQL | undefined) {
+  return db
     .select({
       delivery: {
         id: webhookDeliveries.id,
@@ -186,10 +190,20 @@ const sendableDeliveries = preparedPerDb((db) =>
       and(
         sql`${webhookDeliveries.id} = any(${sql.placeholder('ids')}::uuid[])`,
         eq(webhookDeliveries.status, 'pending'),
-        sql`(${sql.placeholder('attemptsMade')}::int is null or ${webhookDeliveries.attemptCount} = ${sql.placeholder('attemptsMade')}::int)`,
+        attempts,
       ),
     )
-    .prepare('sendable_deliveries'),
+    .prepare(name);
+}
+
+const sendableDeliveries = preparedPerDb((db) => sendableDeliveriesWhere(db, 'sendable_deliveries', undefined));
+
+const sendableRetries = preparedPerDb((db) =>
+  sendableDeliveriesWhere(
+    db,
+    'sendable_delivery_retries',
+    sql`${webhookDeliveries.attemptCount} = ${sql.placeholder('attemptsMade')}::int`,
+  ),
 );
 
 function describeFailure(result: PostResult): string {
