@@ -19,18 +19,24 @@ function mappedFromJson(column: Column): boolean {
  * statement: one round trip where two were.
  */
 export function rowAsValue<T extends PgTable>(table: T, where: SQL): SQL<T['$inferSelect'] | null> {
+  return rowJsonAsValue(table, sql`(select to_json(${table}) from ${table} where ${where})`);
+}
+
+/**
+ * As rowAsValue, for `json`, an expression whose value is `to_json` of one of the table's rows
+ * (or of a CTE's, returning the table's columns), or null.
+ */
+export function rowJsonAsValue<T extends PgTable>(table: T, json: SQL): SQL<T['$inferSelect'] | null> {
   const columns = Object.entries(getTableColumns(table));
   const unmapped = columns.filter(([, column]) => !mappedFromJson(column)).map(([key]) => key);
   if (unmapped.length > 0) throw new Error(`rowAsValue cannot map these columns from JSON: ${unmapped.join(', ')}`);
-  return sql<T['$inferSelect'] | null>`(select to_json(${table}) from ${table} where ${where})`.mapWith(
-    (json: Record<string, unknown>) => {
-      const row: Record<string, unknown> = {};
-      for (const [key, column] of columns) {
-        // `to_json` names each value by its column, and writes SQL null as null.
-        const value = json[column.name];
-        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-      }
-      return row as T['$inferSelect'];
-    },
-  );
+  return sql<T['$inferSelect'] | null>`${json}`.mapWith((value: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      // `to_json` names each value by its column, and writes SQL null as null.
+      const field = value[column.name];
+      row[key] = field === null || field === undefined ? null : column.mapFromDriverValue(field);
+    }
+    return row as T['$inferSelect'];
+  });
 }

@@ -4,7 +4,7 @@
  * post on or sync, connected accounts for periodic work, one account by id, beside their own
  * figures, or by platform user).
  */
-import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { appendTo } from '../../append-to.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import {
@@ -317,15 +317,18 @@ type AccountWith<Beside extends Record<string, SQL>> = { account: Account | null
  * expression over the caller's own tables, with placeholders of its own) and, beside it, the
  * caller's subqueries, as visibleAccountReader reads them: for background work that reads an
  * account with the row that names it, one round trip where two were. Always one answer; its
- * account is null when `accountId` names none.
+ * account is null when `accountId` names none. The caller's `ctes` (its own change, made in the
+ * same statement) come first; the account and the subqueries read the statement's snapshot.
  */
 export function accountBesideReader<Beside extends Record<string, SQL>>(
   name: string,
   accountId: SQL,
   beside: Beside,
+  ctes?: (db: Db) => readonly WithSubquery[],
 ): (db: Db, values: Record<string, unknown>) => Promise<AccountWith<Beside>> {
   const statement = preparedPerDb((db) =>
     db
+      .with(...(ctes?.(db) ?? []))
       .select({ account: rowAsValue(accounts, eq(accounts.id, accountId)), ...beside })
       .from(sql`(select) as one`)
       .prepare(name),

@@ -9,9 +9,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import { type StatementPart, valuesOf } from '../../db/prepared.ts';
-import { type TransitionOptions, transition, transitionUpdate } from '../../jobs/workflow.ts';
+import { type MoveUpdate, type TransitionOptions, transition, transitionUpdate } from '../../jobs/workflow.ts';
 import { emitAll, emitInChange, type NewEvent } from '../events/index.ts';
 import { type Post, type PostStatus, type PostTarget, posts, postTargets } from './tables.ts';
 import { type TargetState, type TargetTransition, targetStates } from './target-workflow.ts';
@@ -137,7 +137,27 @@ async function moveInOneStatement(
   postHolds?: StatementPart,
 ): Promise<PostTarget | null> {
   const { target } = move;
-  const update = transitionUpdate(targetStates, target.id, move.name, {
+  const update = lockedMoveUpdate(move);
+  const values = valuesOf(update, postHolds, move.effect, {
+    values: { post_id: target.postId, post_updated_at: postUpdatedAt() },
+  });
+  const effects = move.effect === undefined ? [] : [move.effect.sql];
+  const [row] = await emitInChange(db, move.events ?? [], {
+    shape: `move of a post's target: ${update.shape}, post ${postHolds?.shape ?? 'as read'}, effect ${move.effect?.shape ?? 'none'}`,
+    build: (handle) => {
+      const ctes = targetMoveCtes(handle, update, sql`${sql.placeholder('post_id')}`, postHolds);
+      return { with: ctes, answer: ctes[1] };
+    },
+    made: sql`exists (select 1 from moved)`,
+    effects,
+    values,
+  });
+  return (row as PostTarget | undefined) ?? null;
+}
+
+/** The target's transition, made only with its post's lock (the CTE `post_lock` of targetMoveCtes). */
+export function lockedMoveUpdate(move: Pick<TargetMoveOfPost, 'target' | 'name' | 'options'>): MoveUpdate {
+  return transitionUpdate(targetStates, move.target.id, move.name, {
     ...move.options,
     when: {
       shape: `post locked, ${move.options?.when?.shape ?? 'state'}`,
@@ -145,38 +165,38 @@ async function moveInOneStatement(
       values: move.options?.when?.values ?? {},
     },
   });
-  const values = valuesOf(update, postHolds, move.effect, {
-    values: { post_id: target.postId, post_updated_at: posts.updatedAt.mapToDriverValue(now()) },
-  });
-  const effects = move.effect === undefined ? [] : [move.effect.sql];
-  const [row] = await emitInChange(db, move.events ?? [], {
-    shape: `move of a post's target: ${update.shape}, post ${postHolds?.shape ?? 'as read'}, effect ${move.effect?.shape ?? 'none'}`,
-    build: (handle) => {
-      const postId = sql.placeholder('post_id');
-      // A row locked FOR UPDATE is its newest version, whatever the snapshot; the subquery reads the
-      // snapshot's, once: a post changed since has another xmin, and is neither locked nor moved on.
-      const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${postId})`;
-      const postLock = handle
-        .$with('post_lock', {})
-        .as(
-          sql`select 1 from ${posts} where ${and(eq(posts.id, postId), sql`${postVersionSql} = ${snapshot}`, postHolds?.sql)} for update`,
-        );
-      const moved = handle.$with('moved').as(update.update(handle));
-      const stored = handle.$with('post_stored', {}).as(
-        handle
-          .update(posts)
-          .set({
-            status: sql`(select ${postStatusSql(sql`coalesce(m.status, t.status)`)} from ${postTargets} t left join moved m on m.id = t.id where t.post_id = ${postId})`,
-            updatedAt: sql`${sql.placeholder('post_updated_at')}`,
-          })
-          .where(and(eq(posts.id, postId), sql`exists (select 1 from moved)`))
-          .getSQL(),
-      );
-      return { with: [postLock, moved, stored], answer: moved };
-    },
-    made: sql`exists (select 1 from moved)`,
-    effects,
-    values,
-  });
-  return (row as PostTarget | undefined) ?? null;
+}
+
+/** The value of the placeholder `post_updated_at` of targetMoveCtes: the post's time of change. */
+export function postUpdatedAt(): unknown {
+  return posts.updatedAt.mapToDriverValue(now());
+}
+
+/**
+ * The CTEs of a move of a post's target in one statement, in order: `post_lock` (the post `postId`
+ * names, locked FOR UPDATE while it is the version the statement's snapshot shows and `postHolds`
+ * holds), `moved` (the move, lockedMoveUpdate's) and `post_stored` (the post's status, computed
+ * with the target's new one, and `post_updated_at`, stored when the move is made).
+ */
+export function targetMoveCtes(handle: Queryable, update: MoveUpdate, postId: SQL, postHolds?: StatementPart) {
+  // A row locked FOR UPDATE is its newest version, whatever the snapshot; the subquery reads the
+  // snapshot's, once: a post changed since has another xmin, and is neither locked nor moved on.
+  const snapshot = sql`(select ${postVersionSql} from ${posts} where ${posts.id} = ${postId})`;
+  const postLock = handle
+    .$with('post_lock', {})
+    .as(
+      sql`select 1 from ${posts} where ${and(eq(posts.id, postId), sql`${postVersionSql} = ${snapshot}`, postHolds?.sql)} for update`,
+    );
+  const moved = handle.$with('moved').as(update.update(handle));
+  const stored = handle.$with('post_stored', {}).as(
+    handle
+      .update(posts)
+      .set({
+        status: sql`(select ${postStatusSql(sql`coalesce(m.status, t.status)`)} from ${postTargets} t left join moved m on m.id = t.id where t.post_id = ${postId})`,
+        updatedAt: sql`${sql.placeholder('post_updated_at')}`,
+      })
+      .where(and(eq(posts.id, postId), sql`exists (select 1 from moved)`))
+      .getSQL(),
+  );
+  return [postLock, moved, stored] as const;
 }

@@ -1,49 +1,16 @@
-/**
- * Publishing one target: its `publish_target` job runs once a step, each run doing one short
- * step and moving the job to the time the next is due, so no worker slot waits on a platform.
- * The states and every allowed move between them are in target-workflow.ts; in short:
- *
- *   scheduled  --(due)-->  quota: read the quota; spent -> wait and read again;
- *                          else create the container and record its id (before publishing);
- *                          a carousel's items first (Instagram, Threads) -> items: poll them
- *                          until each is finished, then create the carousel's container
- *              -->  processing: poll the container (a job per poll, as often and as long as
- *                          the platform allows; past that, failed with processing_timeout);
- *                          finished -> claimed -> publish -> published (+ post.published)
- *              -->  after_publish (a step the adapter declares: Instagram's first comment), then done.
- *
- * Never twice:
- * - every run of the processing step asks the container's state before publishing, so a run
- *   repeated after a crash between the platform's answer and our commit finds the container
- *   `published` and takes the post it became (adapter.findPublished);
- * - a publish is claimed first (processing -> claimed, a conditional update), so two runs of
- *   one target (a job unlocked while its worker still ran) cannot both publish; a claimed run
- *   that ended without an outcome goes back to asking the container;
- * - a new try (POST .../retry) of a target that has a container asks that container first
- *   (step `recheck`): one published meanwhile is taken, not published again;
- * - where creating the container is itself the publication (TikTok's video/init), the
- *   creation is recorded (step `creating`) before the call: a run that finds it unfinished,
- *   or a creation whose answer was lost, never creates again; where the platform's reads can
- *   tell what it made (X), what it shows is recorded, else the try ends `outcome_unknown`. Such
- *   a doubt ends the target only while it is still `creating`, never one another run settled.
- *
- * The job itself is here: it starts a due target, and each run takes the step of the state it
- * finds the target in (STEPS). The steps are in steps.ts, how a try ends or goes on after a
- * failure in outcomes.ts, the wait for an expired account's reconnection in account-wait.ts.
- */
-import { eq, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
 import { accountById, actAsAccount, noteAccountFailure } from '../../accounts/index.ts';
-import { moveTargetIfPostAt, refreshPostStatus, type TargetMoveOfPost } from '../post-status.ts';
-import { type Post, type PostTarget, postTargets } from '../tables.ts';
+import { moveTargetIfPostAt, refreshPostStatus } from '../post-status.ts';
+import type { Post, PostTarget } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { ACCOUNT_WAIT_STATES, awaitReconnection } from './account-wait.ts';
 import { startOf } from './ahead.ts';
 import { failure, handleFailure, type TargetFailure } from './outcomes.ts';
 import { queuePublish } from './publish-jobs.ts';
-import { type Loaded, loadTarget, type PublishDeps, type Run, stateOf, targetAndPost, waitUntil } from './run.ts';
+import { type Loaded, type PublishDeps, type Run, stateOf, targetAndPost, waitUntil } from './run.ts';
+import { loadStarting, startMove } from './start.ts';
 import {
   createContainer,
   interruptedCreation,
@@ -66,15 +33,19 @@ const WITHDRAW_ACCOUNT_RECHECK_MS = 10 * 60_000;
  */
 async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
   // One job per target at a time (its job key), and every change a conditional transition:
-  // reading a target already started needs no lock; starting one takes its post's lock.
-  const seen = await loadTarget(deps.db, targetId);
-  const state = seen === null ? undefined : stateOf(seen.target);
-  if (seen !== null && state !== undefined && STEPS[state] !== null) return seen;
-  if (seen === null || state !== 'scheduled') return null;
+  // reading a target already started needs no lock; starting one takes its post's lock. A first
+  // try due now is started by the read itself.
+  const read = await loadStarting(deps, targetId);
+  if (read === null) return null;
+  const { started, ...seen } = read;
+  if (started) return seen;
+  const state = stateOf(seen.target);
+  if (state !== undefined && STEPS[state] !== null) return seen;
+  if (state !== 'scheduled') return null;
   if (isDue(seen)) {
     // Started in one statement while the post's time is as read; else as below, under its lock.
-    const started = await moveTargetIfPostAt(deps.db, startMove(deps, seen), seen.post.scheduledAt);
-    if (started !== null) return { ...seen, target: started };
+    const moved = await moveTargetIfPostAt(deps.db, startMove(deps, seen.target), seen.post.scheduledAt);
+    if (moved !== null) return { ...seen, target: moved };
   }
   return await deps.db.transaction(async (tx) => {
     const locked = await targetAndPost(tx, targetId, { lockPost: true });
@@ -86,7 +57,7 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
       }
       return null;
     }
-    const move = startMove(deps, locked);
+    const move = startMove(deps, locked.target);
     const started = await transition(tx, targetStates, targetId, move.name, move.options);
     if (started === null) return null;
     await refreshPostStatus(tx, locked.post.id);
@@ -97,37 +68,6 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
 /** Whether a scheduled target is due: at its post's time, or the platform's lead before it for an upload it publishes then. */
 function isDue({ target, post }: Pick<Loaded, 'target' | 'post'>): boolean {
   return startOf(post, target.platform).getTime() <= now().getTime();
-}
-
-/**
- * The move that starts a due target's new try, as read; a container of an earlier try may have
- * been published after all: asked first. Made only while the target has not started since it
- * was read (its `attempts`, which each start counts): a try started, ended and retried meanwhile
- * is back in `scheduled`, but with another container and count than the ones read.
- */
-function startMove(deps: PublishDeps, { target }: Pick<Loaded, 'target'>) {
-  const at = now();
-  return {
-    target,
-    name: target.containerId === null ? ('start' as const) : ('start_with_container' as const),
-    options: {
-      when: {
-        shape: 'attempts as read',
-        sql: eq(postTargets.attempts, sql.placeholder('when_attempts')),
-        values: { when_attempts: target.attempts },
-      },
-      set: {
-        attempts: target.attempts + 1,
-        polls: 0,
-        failures: 0,
-        retryUntil: new Date(at.getTime() + deps.publishRetryWindowMs),
-        waitingReason: null,
-        // A new try waits its own grace time for a reconnection.
-        accountWaitUntil: null,
-        error: null,
-      },
-    },
-  } satisfies TargetMoveOfPost;
 }
 
 /**
