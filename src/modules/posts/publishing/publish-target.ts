@@ -1,3 +1,37 @@
+/**
+ * Publishing one target: its `publish_target` job runs once a step, each run doing one short
+ * step and moving the job to the time the next is due, so no worker slot waits on a platform.
+ * The states and every allowed move between them are in target-workflow.ts; in short:
+ *
+ *   scheduled  --(due)-->  quota: read the quota; spent -> wait and read again;
+ *                          else create the container and record its id (before publishing);
+ *                          a carousel's items first (Instagram, Threads) -> items: poll them
+ *                          until each is finished, then create the carousel's container
+ *              -->  processing: poll the container (a job per poll, as often and as long as
+ *                          the platform allows; past that, failed with processing_timeout);
+ *                          finished -> claimed -> publish -> published (+ post.published)
+ *              -->  after_publish (a step the adapter declares: Instagram's first comment), then done.
+ *
+ * Never twice:
+ * - every run of the processing step asks the container's state before publishing, so a run
+ *   repeated after a crash between the platform's answer and our commit finds the container
+ *   `published` and takes the post it became (adapter.findPublished);
+ * - a publish is claimed first (processing -> claimed, a conditional update), so two runs of
+ *   one target (a job unlocked while its worker still ran) cannot both publish; a claimed run
+ *   that ended without an outcome goes back to asking the container;
+ * - a new try (POST .../retry) of a target that has a container asks that container first
+ *   (step `recheck`): one published meanwhile is taken, not published again;
+ * - where creating the container is itself the publication (TikTok's video/init), the
+ *   creation is recorded (step `creating`) before the call: a run that finds it unfinished,
+ *   or a creation whose answer was lost, never creates again; where the platform's reads can
+ *   tell what it made (X), what it shows is recorded, else the try ends `outcome_unknown`. Such
+ *   a doubt ends the target only while it is still `creating`, never one another run settled.
+ *
+ * The job itself is here: it starts a due target (the start, and the read that makes a first
+ * try's, are in start.ts), and each run takes the step of the state it finds the target in
+ * (STEPS). The steps are in steps.ts, how a try ends or goes on after a
+ * failure in outcomes.ts, the wait for an expired account's reconnection in account-wait.ts.
+ */
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
