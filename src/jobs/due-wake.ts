@@ -11,11 +11,12 @@ import type pg from 'pg';
 
 /**
  * How long until the earliest available job of `priorities` falls due, within the pool's poll
- * interval (`pollMs`); null when none does. One index seek a priority (graphile-worker's `jobs_main_index`, on priority and
- * due time, of the available jobs), however many jobs are queued for later. A pool's priorities
- * and poll interval never change, so they are written into the text, which then has no
- * parameter: each connection plans it once, where with them PostgreSQL planned it again at
- * about half its calls (a custom plan, for parameters it cannot estimate otherwise).
+ * interval (`pollMs`); null when none does. One index seek a priority (graphile-worker's
+ * `jobs_main_index`, on priority and due time, of the available jobs), however many jobs are
+ * queued for later. A pool's priorities and poll interval never change, so they are written
+ * into the text, which then has no parameter: each connection plans it once, where with them
+ * PostgreSQL planned it again at about half its calls (a custom plan, for parameters it cannot
+ * estimate otherwise).
  */
 function nextDueStatement(priorities: readonly number[], pollMs: number): { name: string; text: string } {
   const withinMs = Math.ceil(pollMs);
