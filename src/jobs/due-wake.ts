@@ -4,33 +4,42 @@
  * scheduled for 12:00:00) would start at the first poll after its time, up to a whole interval
  * late. So after each of a pool's fetches, the earliest job it takes that falls due before its
  * next poll is looked up, and the pool is woken then (graphile-worker's `nudge`, as an insert's
- * notice does). A wake that finds the job taken, or a batch still being run, costs one fetch.
+ * notice does); at once for one that fell due between the fetch and the lookup. A job a run of
+ * this process moves to a later run (a step's next one, job-run.ts) sends no notice either, as
+ * an update: its pool is woken at its time too. A wake that finds the job taken costs one fetch;
+ * one that comes while the pool still hands out a batch it fetched is ignored, as the pool
+ * fetches again once the batch is out. A job moved otherwise (graphile-worker's backoff after a
+ * failure) is found at the pool's next fetch, or its poll.
  */
-import type { WorkerEvents } from 'graphile-worker';
+import type { WorkerEvents, WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
+import { onJobMovedLater } from './job-run.ts';
 
 /**
- * How long until the earliest available job of `priorities` falls due, within the pool's poll
- * interval (`pollMs`); null when none does. One index seek a priority (graphile-worker's
- * `jobs_main_index`, on priority and due time, of the available jobs), however many jobs are
- * queued for later. A pool's priorities and poll interval never change, so they are written
- * into the text, which then has no parameter: each connection plans it once, where with them
- * PostgreSQL planned it again at about half its calls (a custom plan, for parameters it cannot
- * estimate otherwise).
+ * What a pool's lookup answers: `overdueAt`, the due time (ms since the epoch) of the earliest
+ * available job of its priorities that fell due within the last poll interval, which its fetch
+ * did not take; and `ms`, how long until the earliest that falls due within the next one. Null
+ * where there is none. Two index seeks a priority (graphile-worker's `jobs_main_index`, on
+ * priority and due time, of the available jobs), however many jobs are queued for later. A
+ * pool's priorities and poll interval never change, so they are written into the text, which
+ * then has no parameter: each connection plans it once, where with them PostgreSQL planned it
+ * again at about half its calls (a custom plan, for parameters it cannot estimate otherwise).
  */
 function nextDueStatement(priorities: readonly number[], pollMs: number): { name: string; text: string } {
   const withinMs = Math.ceil(pollMs);
   const id = (n: number) => (n < 0 ? `m${-n}` : `${n}`);
-  return {
-    name: `switchboard_next_due_job_${priorities.map(id).join('_')}_within_${withinMs}`,
-    text: `select (extract(epoch from min(next.run_at) - now()) * 1000)::float8 as ms
-    from unnest(array[${priorities.join(', ')}]::int[]) as p(priority)
-    cross join lateral (
+  const earliest = (when: string) => `left join lateral (
       select j.run_at from graphile_worker._private_jobs as j
-      where j.is_available = true and j.priority = p.priority and j.run_at > now()
-        and j.run_at <= now() + ${withinMs} * interval '1 millisecond'
+      where j.is_available = true and j.priority = p.priority and ${when}
       order by j.run_at limit 1
-    ) as next`,
+    )`;
+  return {
+    name: `switchboard_next_due_jobs_${priorities.map(id).join('_')}_within_${withinMs}`,
+    text: `select (extract(epoch from min(overdue.run_at)) * 1000)::float8 as overdue_at,
+      (extract(epoch from min(soon.run_at) - now()) * 1000)::float8 as ms
+    from unnest(array[${priorities.join(', ')}]::int[]) as p(priority)
+    ${earliest(`j.run_at <= now() and j.run_at > now() - ${withinMs} * interval '1 millisecond'`)} as overdue on true
+    ${earliest(`j.run_at > now() and j.run_at <= now() + ${withinMs} * interval '1 millisecond'`)} as soon on true`,
   };
 }
 
@@ -44,39 +53,77 @@ export interface DueWake {
 /** Wakes each pool created after `nextPool` at its jobs' times, reading them through `db`. */
 export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>): DueWake {
   const expected: (readonly number[])[] = [];
-  const prioritiesOf = new Map<string, readonly number[]>();
+  const pools = new Map<string, { pool: WorkerPool; priorities: readonly number[] }>();
   const statements = new Map<string, { name: string; text: string }>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   let stopped = false;
   events.on('pool:create', ({ workerPool }) => {
     const priorities = expected.shift();
-    if (priorities !== undefined) prioritiesOf.set(workerPool.id, priorities);
+    if (priorities !== undefined) pools.set(workerPool.id, { pool: workerPool, priorities });
   });
+  events.on('pool:release', ({ workerPool }) => {
+    pools.delete(workerPool.id);
+    clearTimeout(timers.get(workerPool.id)?.timer);
+    timers.delete(workerPool.id);
+  });
+  /** Wakes the pool at `at` (ms since the epoch), unless it is to be woken sooner. */
+  const wakeAt = (pool: WorkerPool, at: number) => {
+    const pending = timers.get(pool.id);
+    if (stopped || (pending !== undefined && pending.at <= at)) return;
+    clearTimeout(pending?.timer);
+    // A millisecond on: a fetch a little early finds nothing, and only looks again.
+    const timer = setTimeout(
+      () => {
+        timers.delete(pool.id);
+        if (!stopped) pool.nudge(1);
+      },
+      Math.max(0, Math.ceil(at - Date.now())) + 1,
+    );
+    timer.unref();
+    timers.set(pool.id, { timer, at });
+  };
+  const unsubscribe = onJobMovedLater((priority, at) => {
+    for (const { pool, priorities } of pools.values()) if (priorities.includes(priority)) wakeAt(pool, at.getTime());
+  });
+  // One lookup a pool at a time, and one more once it is answered if the pool fetched meanwhile:
+  // a burst of fetches must not queue a burst of lookups for the connections the jobs need.
+  const lookups = new Map<string, { again: boolean }>();
+  // The overdue time each pool was last woken for: a job its fetches cannot take (its task
+  // unknown to this worker) would otherwise wake it again at every fetch.
+  const wokenFor = new Map<string, number>();
+  const lookUp = (pool: WorkerPool, statement: { name: string; text: string }) => {
+    lookups.set(pool.id, { again: false });
+    db.query<{ overdue_at: number | null; ms: number | null }>(statement)
+      .then(({ rows }) => {
+        if (stopped) return;
+        const { overdue_at: overdueAt = null, ms = null } = rows[0] ?? {};
+        if (overdueAt !== null && overdueAt !== wokenFor.get(pool.id)) {
+          // Fell due between the fetch and this lookup: the fetch after this wake takes it, and
+          // its own lookup finds what comes next.
+          wokenFor.set(pool.id, overdueAt);
+          pool.nudge(1);
+        } else if (ms !== null) wakeAt(pool, Date.now() + ms);
+      })
+      // Unread (the database away): the pool's next poll finds the job, as it would without this.
+      .catch(() => {})
+      .finally(() => {
+        const again = lookups.get(pool.id)?.again === true;
+        lookups.delete(pool.id);
+        if (again && !stopped) lookUp(pool, statement);
+      });
+  };
   events.on('localQueue:getJobs:complete', ({ localQueue }) => {
     const pool = localQueue.workerPool;
-    const priorities = prioritiesOf.get(pool.id);
+    const priorities = pools.get(pool.id)?.priorities;
     if (stopped || priorities === undefined) return;
     let statement = statements.get(pool.id);
     if (statement === undefined) {
       statement = nextDueStatement(priorities, localQueue.pollInterval);
       statements.set(pool.id, statement);
     }
-    db.query<{ ms: number | null }>(statement).then(
-      ({ rows }) => {
-        const ms = rows[0]?.ms ?? null;
-        if (ms === null || stopped) return;
-        clearTimeout(timers.get(pool.id));
-        // A millisecond on: a fetch a little early finds nothing, and only looks again.
-        const timer = setTimeout(() => {
-          timers.delete(pool.id);
-          if (!stopped) pool.nudge(1);
-        }, Math.ceil(ms) + 1);
-        timer.unref();
-        timers.set(pool.id, timer);
-      },
-      // Unread (the database away): the pool's next poll finds the job, as it would without this.
-      () => {},
-    );
+    const running = lookups.get(pool.id);
+    if (running !== undefined) running.again = true;
+    else lookUp(pool, statement);
   });
   return {
     nextPool: (priorities) => {
@@ -87,7 +134,8 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
     },
     stop: () => {
       stopped = true;
-      for (const timer of timers.values()) clearTimeout(timer);
+      unsubscribe();
+      for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
     },
   };

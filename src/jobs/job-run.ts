@@ -33,6 +33,20 @@ const running = new AsyncLocalStorage<Running>();
  */
 const endedInRun = new Map<string, number>();
 
+/** What is told of each job a run moved to a later run (its priority and time), once the move is made: due-wake.ts. */
+const movedLater = new Set<(priority: number, at: Date) => void>();
+
+/**
+ * Tells `listener` of every job a run of this process moves to a later run, once the move is
+ * made: an update, which sends no notice as an insert does. Answers its unsubscription.
+ */
+export function onJobMovedLater(listener: (priority: number, at: Date) => void): () => void {
+  movedLater.add(listener);
+  return () => {
+    movedLater.delete(listener);
+  };
+}
+
 /** Runs a job's task, as the job whose run may end it (endJobSql). */
 export async function runJob(job: Job, run: () => Promise<void>): Promise<void> {
   await running.run({ job, ended: false }, run);
@@ -112,6 +126,7 @@ export function endJobSql(key: string, next?: Date): JobEnd {
     made: () => {
       state.ended = true;
       endedInRun.set(job.id, (endedInRun.get(job.id) ?? 0) + 1);
+      if (next !== undefined) for (const listener of movedLater) listener(job.priority, next);
     },
   };
 }

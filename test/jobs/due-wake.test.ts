@@ -3,10 +3,15 @@
  * The runners here poll once a minute, so within a test only the wake can start such a job.
  */
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
+import { executeSqlPreparedByText } from '../../src/db/prepared.ts';
 import { wakeAtDueTimes } from '../../src/jobs/due-wake.ts';
+import { endJobSql, runJob } from '../../src/jobs/job-run.ts';
+import { queuePool } from '../../src/jobs/queue-pool.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { eventually } from '../helpers/eventually.ts';
 
@@ -26,19 +31,47 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A runner of the task `noted` taking jobs of `priorities`, idle once its first fetch found nothing. */
-async function startRunner(priorities: readonly number[], wake: boolean) {
+/**
+ * A query runner for the wake's lookups whose i-th lookup is `delays[i]` ms late (later ones are
+ * not): sent late (`sent`, as one waiting for a connection of a busy pool), or run at once and
+ * answered late (`answered`).
+ */
+function late(how: 'sent' | 'answered', delays: readonly number[]): Pick<pg.Pool, 'query'> {
+  let calls = 0;
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const query = async (statement: pg.QueryConfig) => {
+    const delay = delays[calls] ?? 0;
+    calls += 1;
+    if (how === 'sent') await wait(delay);
+    const answer = await database.pool.query(statement);
+    if (how === 'answered') await wait(delay);
+    return answer;
+  };
+  return { query } as unknown as Pick<pg.Pool, 'query'>;
+}
+
+/**
+ * A runner of the task `noted` taking jobs of `priorities`, woken at its jobs' times through
+ * `wake` (its lookups read through that query runner) or not at all; answered once it listens
+ * for inserts and its first fetch found nothing: the jobs it ran, and how many fetches it made.
+ */
+async function startRunner(priorities: readonly number[], wake: Pick<pg.Pool, 'query'> | false) {
   const events: WorkerEvents = new EventEmitter();
   if (wake) {
-    const due = wakeAtDueTimes(events, database.pool);
+    const due = wakeAtDueTimes(events, wake);
     due.nextPool(priorities);
     stops.push(due.stop);
   }
   const ran: { n: string; at: number }[] = [];
+  let fetches = 0;
   const idle = new Promise<void>((resolve) => {
     events.on('localQueue:getJobs:complete', ({ jobs }) => {
+      fetches += 1;
       if (jobs.length === 0) resolve();
     });
+  });
+  const listening = new Promise<pg.PoolClient>((resolve) => {
+    events.once('pool:listen:success', ({ client }) => resolve(client as pg.PoolClient));
   });
   runners.push(
     await run({
@@ -56,8 +89,10 @@ async function startRunner(priorities: readonly number[], wake: boolean) {
       },
     }),
   );
+  // Queued on the listening connection after its LISTEN, so answered once the runner hears inserts.
+  await (await listening).query('select 1');
   await idle;
-  return ran;
+  return { ran, fetches: () => fetches };
 }
 
 /** Queues `noted` due `ms` from the database's now, at `priority`; answers its due time. */
@@ -72,7 +107,7 @@ async function queueLater(n: string, ms: number, priority: number): Promise<numb
 
 describe('jobs queued for later', () => {
   it('start at their time, though the pool polls once a minute: after the insert woke it too early', async () => {
-    const ran = await startRunner([0, 10], true);
+    const { ran } = await startRunner([0, 10], database.pool);
     // Its insert's notice makes the pool fetch at once, when the job is not due yet.
     const dueAt = await queueLater('later', 500, 0);
     const [run] = await eventually(async () => (ran.length > 0 ? ran : undefined));
@@ -81,7 +116,7 @@ describe('jobs queued for later', () => {
   });
 
   it('one after another, of either priority: each is woken for, the second after the first ran', async () => {
-    const ran = await startRunner([0, 10], true);
+    const { ran } = await startRunner([0, 10], database.pool);
     // The first also comes first by priority: fetched together on a slow machine, they still run in this order.
     await queueLater('first', 300, 0);
     await queueLater('second', 900, 10);
@@ -89,9 +124,108 @@ describe('jobs queued for later', () => {
     expect(both.map((r) => r.n)).toEqual(['first', 'second']);
   });
 
+  it('one that falls due between the fetch and its lookup: the pool is woken at once', async () => {
+    // The lookup after the insert's fetch is sent 700 ms late, when the job is 500 ms overdue.
+    const { ran } = await startRunner([0], late('sent', [0, 700]));
+    const dueAt = await queueLater('overdue', 200, 0);
+    const [run] = await eventually(async () => (ran.length > 0 ? ran : undefined));
+    expect(run?.n).toBe('overdue');
+    expect(run?.at).toBeGreaterThanOrEqual(dueAt - 1);
+  });
+
+  it("a lookup answered after a later fetch's does not undo the wake that fetch asked for", async () => {
+    // The first insert's lookup reads at once and is answered 1.2 s later; the second's, made
+    // after the second insert, finds a job due before the first's.
+    const { ran } = await startRunner([0], late('answered', [0, 1200]));
+    const laterAt = await queueLater('later', 3000, 0);
+    const soonerAt = await queueLater('sooner', 1800, 0);
+    const both = await eventually(async () => (ran.length === 2 ? ran : undefined));
+    expect(both.map((r) => r.n)).toEqual(['sooner', 'later']);
+    // Woken for at its own time, not only at the first job's.
+    expect(both[0]?.at).toBeGreaterThanOrEqual(soonerAt - 1);
+    expect(both[0]?.at).toBeLessThan(laterAt);
+  });
+
+  it('a job of its priority that it cannot take (a task it does not know) wakes it once, not at every fetch', async () => {
+    const { ran, fetches } = await startRunner([0], late('sent', [0, 500]));
+    await database.pool.query(
+      `select graphile_worker.add_job('unknown', '{}'::json, run_at => now() + interval '200 milliseconds', priority => 0)`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The first fetch, the insert's and the one wake for the job overdue at its lookup (and at
+    // most one or two that graphile-worker makes of its own): not one every few milliseconds.
+    expect(fetches()).toBeLessThanOrEqual(5);
+    expect(ran).toEqual([]);
+    const dueAt = await queueLater('known', 300, 0);
+    const [run] = await eventually(async () => (ran.length > 0 ? ran : undefined));
+    expect(run?.n).toBe('known');
+    expect(run?.at).toBeGreaterThanOrEqual(dueAt - 1);
+  });
+
+  it('a job its own run moved to a later run (its next step) starts at that time', async () => {
+    const events: WorkerEvents = new EventEmitter();
+    const lockers: string[] = [];
+    events.on('pool:create', ({ workerPool }) => lockers.push(workerPool.id));
+    events.on('worker:create', ({ worker }) => lockers.push(worker.workerId));
+    // The wake's lookups, counted as they are answered: the run moves its job only once the
+    // lookup after the fetch that took it has been answered, so no lookup can find it moved.
+    let answered = 0;
+    const counted = {
+      query: async (statement: pg.QueryConfig) => {
+        const answer = await database.pool.query(statement);
+        answered += 1;
+        return answer;
+      },
+    } as unknown as Pick<pg.Pool, 'query'>;
+    const due = wakeAtDueTimes(events, counted);
+    due.nextPool([0]);
+    stops.push(due.stop);
+    const queue = queuePool(
+      database.pool,
+      () => {},
+      () => lockers,
+      database.pool,
+    );
+    const runs: number[] = [];
+    let movedTo = 0;
+    runners.push(
+      await run({
+        pgPool: queue.pool,
+        concurrency: 1,
+        pollInterval: 60_000,
+        noHandleSignals: true,
+        logger: new Logger(() => () => {}),
+        events,
+        // As the service's pools fetch (src/worker.ts): a pool's wake is its local queue's.
+        preset: { worker: { localQueue: { size: 2 } } },
+        taskList: {
+          stepped: async (_payload, helpers) => {
+            runs.push(Date.now());
+            if (runs.length > 1) return;
+            // The lookups after the runner's first fetch and after the insert's.
+            await eventually(async () => (answered >= 2 ? true : undefined));
+            await runJob(helpers.job, async () => {
+              // The step's change: the job moved to its next run, due 600 ms on, in its statement.
+              const end = endJobSql('stepped:1', new Date(Date.now() + 600));
+              await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
+              const { rows } = await database.pool.query<{ run_at: Date }>(
+                `select run_at from graphile_worker._private_jobs where key = 'stepped:1'`,
+              );
+              movedTo = (rows[0] as { run_at: Date }).run_at.getTime();
+              end.made();
+            });
+          },
+        },
+      }),
+    );
+    await database.pool.query(`select graphile_worker.add_job('stepped', '{}'::json, job_key => 'stepped:1')`);
+    const both = await eventually(async () => (runs.length === 2 ? runs : undefined));
+    expect(both[1]).toBeGreaterThanOrEqual(movedTo - 1);
+  });
+
   it('a pool is not woken for a job of a priority it does not take, nor without the wake at all', async () => {
-    const other = await startRunner([20], true);
-    const none = await startRunner([0], false);
+    const { ran: other } = await startRunner([20], database.pool);
+    const { ran: none } = await startRunner([0], false);
     await queueLater('not theirs', 200, 0);
     // Well past its time, neither pool has fetched it: both wait for their next poll, a minute on.
     await new Promise((resolve) => setTimeout(resolve, 1500));
