@@ -43,9 +43,16 @@ afterEach(async () => {
   await t.stopWorkers();
 });
 
-/** Attempts one delivery now if it is pending, as its job would (the test moves the clock instead of waiting). */
+/**
+ * Attempts one delivery now if it is pending, as its job would: the job of its next attempt,
+ * with the attempts made before it (the test moves the clock instead of waiting).
+ */
 async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<AttemptOutcome> {
-  return (await attemptDeliveries(deps, [deliveryId]))[0] ?? 'skipped';
+  const [row] = await t.database.db
+    .select({ attempts: webhookDeliveries.attemptCount })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return (await attemptDeliveries(deps, [deliveryId], row?.attempts ?? 0))[0] ?? 'skipped';
 }
 
 async function receiver(respond?: Receiver['respond']): Promise<Receiver> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -64,21 +64,18 @@ interface AttemptRecord {
  * a delivery; a failure schedules its next attempt as a job due then (or ends it as failed after
  * the 8th) and counts against its endpoint, which becomes inactive after 50 failures in a row.
  *
- * Only deliveries still pending are attempted and, when `attemptsMade` is given, only those with
- * exactly that many attempts behind them: a job run again after a crash, or a stale copy of a
- * retry, leaves alone what was already attempted and recorded. Resolves once every attempt is
- * committed, so a job that completes has nothing left to lose.
+ * Only deliveries still pending with exactly `attemptsMade` attempts behind them are attempted
+ * (0: a first attempt): a job run again after a crash, or a stale copy of a retry, leaves alone
+ * what was already attempted and recorded. Resolves once every attempt is committed, so a job
+ * that completes has nothing left to lose.
  */
 export async function attemptDeliveries(
   deps: DeliveryDeps,
   deliveryIds: readonly string[],
-  attemptsMade?: number,
+  attemptsMade: number,
 ): Promise<AttemptOutcome[]> {
   const ids = [...deliveryIds];
-  const rows =
-    attemptsMade === undefined
-      ? await sendableDeliveries(deps.db).execute({ ids })
-      : await sendableRetries(deps.db).execute({ ids, attemptsMade });
+  const rows = await sendableDeliveries(deps.db).execute({ ids, attemptsMade });
   const envelopes = await eventEnvelopes(
     deps.db,
     rows.filter((r) => r.endpoint.active).map((r) => r.delivery.eventId),
@@ -158,15 +155,15 @@ export async function attemptDeliveries(
 }
 
 /**
- * The given deliveries still pending, with what an attempt uses of their endpoints: the
- * endpoint's other fields would be parsed for every delivery and never read. Prepared, as every
- * webhook job runs it; a retry's (with exactly `attemptsMade` attempts behind it) is a statement
- * of its own. Written as one, with `$attemptsMade is null or ...`, PostgreSQL planned it again at
- * nearly every call: a first attempt's plan, with the condition folded away, was always the
- * cheaper custom plan than the generic one.
+ * The given deliveries still pending with `attemptsMade` attempts behind them, with what an
+ * attempt uses of their endpoints: the endpoint's other fields would be parsed for every delivery
+ * and never read. Prepared, as every webhook job runs it. The attempts are always given: with an
+ * optional condition (`$attemptsMade is null or ...`), PostgreSQL planned it again at nearly every
+ * call, as the plan for the value given, with the condition folded away, always looked cheaper
+ * than the generic plan that kept it.
  */
-function sendableDeliveriesWhere(db: Db, name: string, attempts: SQL | undefined) {
-  return db
+const sendableDeliveries = preparedPerDb((db) =>
+  db
     .select({
       delivery: {
         id: webhookDeliveries.id,
@@ -190,20 +187,10 @@ function sendableDeliveriesWhere(db: Db, name: string, attempts: SQL | undefined
       and(
         sql`${webhookDeliveries.id} = any(${sql.placeholder('ids')}::uuid[])`,
         eq(webhookDeliveries.status, 'pending'),
-        attempts,
+        sql`${webhookDeliveries.attemptCount} = ${sql.placeholder('attemptsMade')}::int`,
       ),
     )
-    .prepare(name);
-}
-
-const sendableDeliveries = preparedPerDb((db) => sendableDeliveriesWhere(db, 'sendable_deliveries', undefined));
-
-const sendableRetries = preparedPerDb((db) =>
-  sendableDeliveriesWhere(
-    db,
-    'sendable_delivery_retries',
-    sql`${webhookDeliveries.attemptCount} = ${sql.placeholder('attemptsMade')}::int`,
-  ),
+    .prepare('sendable_deliveries'),
 );
 
 function describeFailure(result: PostResult): string {
