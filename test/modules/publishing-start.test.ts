@@ -4,6 +4,7 @@ import { saveConnectedAccount } from '../../src/modules/accounts/connections.ts'
 import { lockPost } from '../../src/modules/posts/post-status.ts';
 import { loadStarting } from '../../src/modules/posts/publishing/start.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { posts, postTargets } from '../helpers/tables.ts';
 
 /**
@@ -140,6 +141,34 @@ describe('a target job run read', () => {
       expect(read?.started).toBe(false);
       expect(read?.target.status).toBe('publishing');
     });
+  });
+
+  it('starts nothing when its post is moved later while the read waits for the post’s lock: left to its caller, as read', async () => {
+    const { postId, targetId } = await scheduledPost();
+    await due(postId);
+    const later = new Date(Date.now() + 3_600_000);
+    let reading: ReturnType<typeof loadStarting> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      // An edit holds the post's lock and moves it an hour on; the run's read begins meanwhile,
+      // and the edit commits once the read waits for the lock.
+      await lockPost(tx, postId);
+      await tx.update(posts).set({ scheduledAt: later }).where(eq(posts.id, postId));
+      reading = loadStarting(deps(), targetId);
+      await eventually(async () => {
+        const { rows } = await t.database.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        return (rows[0]?.n ?? 0) > 0 ? true : undefined;
+      });
+    });
+    // The read then finds the post changed, and moves nothing.
+    const read = await reading;
+    expect(read?.started).toBe(false);
+    const { post, target } = await stored(postId, targetId);
+    expect([target.status, target.attempts, post.status]).toEqual(['scheduled', 0, 'scheduled']);
+    expect(post.scheduledAt).toEqual(later);
+    // The target as the statement's snapshot showed it, before the edit: its caller's own start is conditional.
+    expect(read?.target).toEqual(target);
   });
 
   it('answers null for a target that is not there', async () => {
