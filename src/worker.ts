@@ -87,7 +87,10 @@ export async function startWorker(
   const bulk = (name: string) => TASKS[name as TaskName].priority === 'bulk';
   const dueWake = wakeAtDueTimes(liveness.events, options.pool);
   const pool = (concurrency: number, only: (name: string) => boolean, cron: ParsedCronItem[], pgPool: pg.Pool) => {
-    dueWake.nextPool(prioritiesOf(only));
+    // One query locks a batch of due jobs for this process instead of one query per job;
+    // jobs locked by a process that dies are unlocked by liveness.ts.
+    const fetchSize = concurrency * 2;
+    dueWake.nextPool(prioritiesOf(only), fetchSize);
     return run({
       pgPool,
       concurrency,
@@ -104,9 +107,7 @@ export async function startWorker(
       events: liveness.events,
       preset: {
         worker: {
-          // One query locks a batch of due jobs for this process instead of one query per job;
-          // jobs locked by a process that dies are unlocked by liveness.ts.
-          localQueue: { size: concurrency * 2 },
+          localQueue: { size: fetchSize },
           // No batched completions (completeJobBatchDelay): in graphile-worker 0.18 a batch that
           // fails once (the database restarting) is never retried, and the pool shuts itself
           // down for good while the process lives on (graphile/worker#636). One completion a

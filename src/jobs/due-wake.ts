@@ -44,22 +44,25 @@ function nextDueStatement(priorities: readonly number[], pollMs: number): { name
 }
 
 export interface DueWake {
-  /** The next job pool graphile-worker creates (its `pool:create`) takes the jobs of these priorities. */
-  nextPool(priorities: readonly number[]): void;
+  /**
+   * The next job pool graphile-worker creates (its `pool:create`) takes the jobs of these
+   * priorities, `fetchSize` at most a fetch (its local queue's size).
+   */
+  nextPool(priorities: readonly number[], fetchSize: number): void;
   /** No pool is woken from now on. */
   stop(): void;
 }
 
 /** Wakes each pool created after `nextPool` at its jobs' times, reading them through `db`. */
 export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>): DueWake {
-  const expected: (readonly number[])[] = [];
-  const pools = new Map<string, { pool: WorkerPool; priorities: readonly number[] }>();
+  const expected: { priorities: readonly number[]; fetchSize: number }[] = [];
+  const pools = new Map<string, { pool: WorkerPool; priorities: readonly number[]; fetchSize: number }>();
   const statements = new Map<string, { name: string; text: string }>();
   const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   let stopped = false;
   events.on('pool:create', ({ workerPool }) => {
-    const priorities = expected.shift();
-    if (priorities !== undefined) pools.set(workerPool.id, { pool: workerPool, priorities });
+    const declared = expected.shift();
+    if (declared !== undefined) pools.set(workerPool.id, { pool: workerPool, ...declared });
   });
   events.on('pool:release', ({ workerPool }) => {
     pools.delete(workerPool.id);
@@ -112,10 +115,13 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
         if (again && !stopped) lookUp(pool, statement);
       });
   };
-  events.on('localQueue:getJobs:complete', ({ localQueue }) => {
+  events.on('localQueue:getJobs:complete', ({ localQueue, jobs }) => {
     const pool = localQueue.workerPool;
-    const priorities = pools.get(pool.id)?.priorities;
-    if (stopped || priorities === undefined) return;
+    const declared = pools.get(pool.id);
+    // A full batch: the pool fetches again as soon as it is handed out, and looks up then. After
+    // a fetch that took every job due, what is overdue at the lookup fell due after it.
+    if (stopped || declared === undefined || jobs.length >= declared.fetchSize) return;
+    const { priorities } = declared;
     let statement = statements.get(pool.id);
     if (statement === undefined) {
       statement = nextDueStatement(priorities, localQueue.pollInterval);
@@ -126,11 +132,11 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
     else lookUp(pool, statement);
   });
   return {
-    nextPool: (priorities) => {
+    nextPool: (priorities, fetchSize) => {
       // Written into a statement's text (nextDueStatement): integers only, as graphile-worker's are.
       const wrong = priorities.find((n) => !Number.isSafeInteger(n));
       if (wrong !== undefined) throw new Error(`job priorities are integers; ${wrong} is not`);
-      expected.push(priorities);
+      expected.push({ priorities, fetchSize });
     },
     stop: () => {
       stopped = true;

@@ -59,7 +59,7 @@ async function startRunner(priorities: readonly number[], wake: Pick<pg.Pool, 'q
   const events: WorkerEvents = new EventEmitter();
   if (wake) {
     const due = wakeAtDueTimes(events, wake);
-    due.nextPool(priorities);
+    due.nextPool(priorities, 2);
     stops.push(due.stop);
   }
   const ran: { n: string; at: number }[] = [];
@@ -178,7 +178,7 @@ describe('jobs queued for later', () => {
       },
     } as unknown as Pick<pg.Pool, 'query'>;
     const due = wakeAtDueTimes(events, counted);
-    due.nextPool([0]);
+    due.nextPool([0], 2);
     stops.push(due.stop);
     const queue = queuePool(
       database.pool,
@@ -240,7 +240,7 @@ describe('jobs queued for later', () => {
   it('refuses, when a pool is declared, priorities that are not whole numbers', () => {
     const due = wakeAtDueTimes(new EventEmitter(), database.pool);
     stops.push(due.stop);
-    expect(() => due.nextPool([0, 1.5])).toThrow('job priorities are integers; 1.5 is not');
-    expect(() => due.nextPool([0, 10])).not.toThrow();
+    expect(() => due.nextPool([0, 1.5], 2)).toThrow('job priorities are integers; 1.5 is not');
+    expect(() => due.nextPool([0, 10], 2)).not.toThrow();
   });
 });
