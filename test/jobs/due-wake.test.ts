@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
+import { Logger, type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
@@ -51,12 +51,17 @@ function late(how: 'sent' | 'answered', delays: readonly number[]): Pick<pg.Pool
 }
 
 /**
- * A runner of the task `noted` taking jobs of `priorities`, woken at its jobs' times through
- * `wake` (its lookups read through that query runner) or not at all; answered once it listens
- * for inserts and its first fetch found nothing: the jobs it ran, and how many fetches it made.
+ * A runner of the task `noted` (and of `tasks`) taking jobs of `priorities`, on the service's
+ * queue pool and with a local queue as its pools have (src/worker.ts), woken at its jobs' times
+ * through `wake` (its lookups read through that query runner) or not at all; answered once it
+ * listens for inserts and its first fetch found nothing: the jobs it ran, and how many fetches
+ * it made.
  */
-async function startRunner(priorities: readonly number[], wake: Pick<pg.Pool, 'query'> | false) {
+async function startRunner(priorities: readonly number[], wake: Pick<pg.Pool, 'query'> | false, tasks: TaskList = {}) {
   const events: WorkerEvents = new EventEmitter();
+  const lockers: string[] = [];
+  events.on('pool:create', ({ workerPool }) => lockers.push(workerPool.id));
+  events.on('worker:create', ({ worker }) => lockers.push(worker.workerId));
   if (wake) {
     const due = wakeAtDueTimes(events, wake);
     due.nextPool(priorities, 2);
@@ -73,9 +78,15 @@ async function startRunner(priorities: readonly number[], wake: Pick<pg.Pool, 'q
   const listening = new Promise<pg.PoolClient>((resolve) => {
     events.once('pool:listen:success', ({ client }) => resolve(client as pg.PoolClient));
   });
+  const queue = queuePool(
+    database.pool,
+    () => {},
+    () => lockers,
+    database.pool,
+  );
   runners.push(
     await run({
-      pgPool: database.pool,
+      pgPool: queue.pool,
       concurrency: 1,
       pollInterval: 60_000,
       noHandleSignals: true,
@@ -86,6 +97,7 @@ async function startRunner(priorities: readonly number[], wake: Pick<pg.Pool, 'q
         noted: async (payload) => {
           ran.push({ n: (payload as { n: string }).n, at: Date.now() });
         },
+        ...tasks,
       },
     }),
   );
@@ -163,10 +175,6 @@ describe('jobs queued for later', () => {
   });
 
   it('a job its own run moved to a later run (its next step) starts at that time', async () => {
-    const events: WorkerEvents = new EventEmitter();
-    const lockers: string[] = [];
-    events.on('pool:create', ({ workerPool }) => lockers.push(workerPool.id));
-    events.on('worker:create', ({ worker }) => lockers.push(worker.workerId));
     // The wake's lookups, counted as they are answered: the run moves its job only once the
     // lookup after the fetch that took it has been answered, so no lookup can find it moved.
     let answered = 0;
@@ -177,47 +185,26 @@ describe('jobs queued for later', () => {
         return answer;
       },
     } as unknown as Pick<pg.Pool, 'query'>;
-    const due = wakeAtDueTimes(events, counted);
-    due.nextPool([0], 2);
-    stops.push(due.stop);
-    const queue = queuePool(
-      database.pool,
-      () => {},
-      () => lockers,
-      database.pool,
-    );
     const runs: number[] = [];
     let movedTo = 0;
-    runners.push(
-      await run({
-        pgPool: queue.pool,
-        concurrency: 1,
-        pollInterval: 60_000,
-        noHandleSignals: true,
-        logger: new Logger(() => () => {}),
-        events,
-        // As the service's pools fetch (src/worker.ts): a pool's wake is its local queue's.
-        preset: { worker: { localQueue: { size: 2 } } },
-        taskList: {
-          stepped: async (_payload, helpers) => {
-            runs.push(Date.now());
-            if (runs.length > 1) return;
-            // The lookups after the runner's first fetch and after the insert's.
-            await eventually(async () => (answered >= 2 ? true : undefined));
-            await runJob(helpers.job, async () => {
-              // The step's change: the job moved to its next run, due 600 ms on, in its statement.
-              const end = endJobSql('stepped:1', new Date(Date.now() + 600));
-              await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
-              const { rows } = await database.pool.query<{ run_at: Date }>(
-                `select run_at from graphile_worker._private_jobs where key = 'stepped:1'`,
-              );
-              movedTo = (rows[0] as { run_at: Date }).run_at.getTime();
-              end.made();
-            });
-          },
-        },
-      }),
-    );
+    await startRunner([0], counted, {
+      stepped: async (_payload, helpers) => {
+        runs.push(Date.now());
+        if (runs.length > 1) return;
+        // The lookups after the runner's first fetch and after the insert's.
+        await eventually(async () => (answered >= 2 ? true : undefined));
+        await runJob(helpers.job, async () => {
+          // The step's change: the job moved to its next run, due 600 ms on, in its statement.
+          const end = endJobSql('stepped:1', new Date(Date.now() + 600));
+          await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
+          const { rows } = await database.pool.query<{ run_at: Date }>(
+            `select run_at from graphile_worker._private_jobs where key = 'stepped:1'`,
+          );
+          movedTo = (rows[0] as { run_at: Date }).run_at.getTime();
+          end.made();
+        });
+      },
+    });
     await database.pool.query(`select graphile_worker.add_job('stepped', '{}'::json, job_key => 'stepped:1')`);
     const both = await eventually(async () => (runs.length === 2 ? runs : undefined));
     expect(both[1]).toBeGreaterThanOrEqual(movedTo - 1);
