@@ -69,10 +69,10 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
     clearTimeout(timers.get(workerPool.id)?.timer);
     timers.delete(workerPool.id);
   });
-  /** Wakes the pool at `at` (ms since the epoch), unless it is to be woken sooner. */
+  /** Wakes the pool at `at` (ms since the epoch), unless it is to be woken sooner or is released. */
   const wakeAt = (pool: WorkerPool, at: number) => {
     const pending = timers.get(pool.id);
-    if (stopped || (pending !== undefined && pending.at <= at)) return;
+    if (stopped || !pools.has(pool.id) || (pending !== undefined && pending.at <= at)) return;
     clearTimeout(pending?.timer);
     // A millisecond on: a fetch a little early finds nothing, and only looks again.
     const timer = setTimeout(
