@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { onJobMovedLater } from './job-run.ts';
 
 /**
- * What a pool's lookup answers: `overdueAt`, the due time (ms since the epoch) of the earliest
+ * What a pool's lookup answers: `overdueAt`, the due time (ms since the epoch) of the latest
  * available job of its priorities that fell due within the last poll interval, which its fetch
  * did not take; and `ms`, how long until the earliest that falls due within the next one. Null
  * where there is none. Two index seeks a priority (graphile-worker's `jobs_main_index`, on
@@ -28,20 +28,23 @@ import { onJobMovedLater } from './job-run.ts';
 function nextDueStatement(priorities: readonly number[], pollMs: number): { name: string; text: string } {
   const withinMs = Math.ceil(pollMs);
   const id = (n: number) => (n < 0 ? `m${-n}` : `${n}`);
-  const earliest = (when: string) => `left join lateral (
+  const first = (when: string, order: 'asc' | 'desc') => `left join lateral (
       select j.run_at from graphile_worker._private_jobs as j
       where j.is_available = true and j.priority = p.priority and ${when}
-      order by j.run_at limit 1
+      order by j.run_at ${order} limit 1
     )`;
   return {
-    name: `switchboard_next_due_jobs_${priorities.map(id).join('_')}_within_${withinMs}`,
-    text: `select (extract(epoch from min(overdue.run_at)) * 1000)::float8 as overdue_at,
+    name: `switchboard_due_jobs_${priorities.map(id).join('_')}_within_${withinMs}`,
+    text: `select (extract(epoch from max(overdue.run_at)) * 1000)::float8 as overdue_at,
       (extract(epoch from min(soon.run_at) - now()) * 1000)::float8 as ms
     from unnest(array[${priorities.join(', ')}]::int[]) as p(priority)
-    ${earliest(`j.run_at <= now() and j.run_at > now() - ${withinMs} * interval '1 millisecond'`)} as overdue on true
-    ${earliest(`j.run_at > now() and j.run_at <= now() + ${withinMs} * interval '1 millisecond'`)} as soon on true`,
+    ${first(`j.run_at <= now() and j.run_at > now() - ${withinMs} * interval '1 millisecond'`, 'desc')} as overdue on true
+    ${first(`j.run_at > now() and j.run_at <= now() + ${withinMs} * interval '1 millisecond'`, 'asc')} as soon on true`,
   };
 }
+
+/** How long a lookup may take before the pool is left to its next fetch or poll. */
+const LOOKUP_TIMEOUT_MS = 10_000;
 
 export interface DueWake {
   /**
@@ -59,6 +62,10 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
   const pools = new Map<string, { pool: WorkerPool; priorities: readonly number[]; fetchSize: number }>();
   const statements = new Map<string, { name: string; text: string }>();
   const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
+  // The latest overdue time each pool was woken for: a job its fetches cannot take (its task
+  // unknown to this worker) would otherwise wake it again at every fetch, and one that falls due
+  // after it is later still.
+  const wokenFor = new Map<string, number>();
   let stopped = false;
   events.on('pool:create', ({ workerPool }) => {
     const declared = expected.shift();
@@ -66,6 +73,8 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
   });
   events.on('pool:release', ({ workerPool }) => {
     pools.delete(workerPool.id);
+    statements.delete(workerPool.id);
+    wokenFor.delete(workerPool.id);
     clearTimeout(timers.get(workerPool.id)?.timer);
     timers.delete(workerPool.id);
   });
@@ -85,22 +94,22 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
     timer.unref();
     timers.set(pool.id, { timer, at });
   };
-  const unsubscribe = onJobMovedLater((priority, at) => {
-    for (const { pool, priorities } of pools.values()) if (priorities.includes(priority)) wakeAt(pool, at.getTime());
+  const unsubscribe = onJobMovedLater((priority, dueAtMs) => {
+    for (const { pool, priorities } of pools.values()) if (priorities.includes(priority)) wakeAt(pool, dueAtMs);
   });
   // One lookup a pool at a time, and one more once it is answered if the pool fetched meanwhile:
   // a burst of fetches must not queue a burst of lookups for the connections the jobs need.
   const lookups = new Map<string, { again: boolean }>();
-  // The overdue time each pool was last woken for: a job its fetches cannot take (its task
-  // unknown to this worker) would otherwise wake it again at every fetch.
-  const wokenFor = new Map<string, number>();
   const lookUp = (pool: WorkerPool, statement: { name: string; text: string }) => {
     lookups.set(pool.id, { again: false });
-    db.query<{ overdue_at: number | null; ms: number | null }>(statement)
+    // A lookup that is never answered (a connection gone half-open) would leave the pool to its
+    // polls for good: pg's own timeout for one query, which its types do not name.
+    const config: pg.QueryConfig & { query_timeout: number } = { ...statement, query_timeout: LOOKUP_TIMEOUT_MS };
+    db.query<{ overdue_at: number | null; ms: number | null }>(config)
       .then(({ rows }) => {
-        if (stopped) return;
+        if (stopped || !pools.has(pool.id)) return;
         const { overdue_at: overdueAt = null, ms = null } = rows[0] ?? {};
-        if (overdueAt !== null && overdueAt !== wokenFor.get(pool.id)) {
+        if (overdueAt !== null && overdueAt > (wokenFor.get(pool.id) ?? Number.NEGATIVE_INFINITY)) {
           // Fell due between the fetch and this lookup: the fetch after this wake takes it, and
           // its own lookup finds what comes next.
           wokenFor.set(pool.id, overdueAt);

@@ -33,18 +33,33 @@ const running = new AsyncLocalStorage<Running>();
  */
 const endedInRun = new Map<string, number>();
 
-/** What is told of each job a run moved to a later run (its priority and time), once the move is made: due-wake.ts. */
-const movedLater = new Set<(priority: number, at: Date) => void>();
+/**
+ * What is told of each job a run moved to a later run, once the move is made: its priority and
+ * when it falls due, in ms since the epoch on this process's own clock (`Date.now()`, not the
+ * service's, which tests move): due-wake.ts.
+ */
+const movedLater = new Set<(priority: number, dueAtMs: number) => void>();
 
 /**
  * Tells `listener` of every job a run of this process moves to a later run, once the move is
  * made: an update, which sends no notice as an insert does. Answers its unsubscription.
  */
-export function onJobMovedLater(listener: (priority: number, at: Date) => void): () => void {
+export function onJobMovedLater(listener: (priority: number, dueAtMs: number) => void): () => void {
   movedLater.add(listener);
   return () => {
     movedLater.delete(listener);
   };
+}
+
+/** A listener's failure is not the move's: the move is made and committed when this is said. */
+function tellMovedLater(priority: number, dueAtMs: number): void {
+  for (const listener of movedLater) {
+    try {
+      listener(priority, dueAtMs);
+    } catch {
+      // The job is found at its pool's next fetch, as one moved without a listener.
+    }
+  }
 }
 
 /** Runs a job's task, as the job whose run may end it (endJobSql). */
@@ -126,7 +141,7 @@ export function endJobSql(key: string, next?: Date): JobEnd {
     made: () => {
       state.ended = true;
       endedInRun.set(job.id, (endedInRun.get(job.id) ?? 0) + 1);
-      if (next !== undefined) for (const listener of movedLater) listener(job.priority, next);
+      if (next !== undefined) tellMovedLater(job.priority, Date.now() + waitMsUntil(next));
     },
   };
 }

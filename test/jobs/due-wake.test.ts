@@ -145,7 +145,7 @@ describe('jobs queued for later', () => {
     expect(run?.at).toBeGreaterThanOrEqual(dueAt - 1);
   });
 
-  it("a lookup answered after a later fetch's does not undo the wake that fetch asked for", async () => {
+  it('a job found by a fetch made while a slow lookup is read is still woken for at its time', async () => {
     // The first insert's lookup reads at once and is answered 1.2 s later; the second's, made
     // after the second insert, finds a job due before the first's.
     const { ran } = await startRunner([0], late('answered', [0, 1200]));
@@ -208,6 +208,51 @@ describe('jobs queued for later', () => {
     await database.pool.query(`select graphile_worker.add_job('stepped', '{}'::json, job_key => 'stepped:1')`);
     const both = await eventually(async () => (runs.length === 2 ? runs : undefined));
     expect(both[1]).toBeGreaterThanOrEqual(movedTo - 1);
+  });
+
+  it('a wake for a job due later (its run moved it) leaves the wake for a job due sooner', async () => {
+    let answered = 0;
+    const counted = {
+      query: async (statement: pg.QueryConfig) => {
+        const answer = await database.pool.query(statement);
+        answered += 1;
+        return answer;
+      },
+    } as unknown as Pick<pg.Pool, 'query'>;
+    let movedTo = 0;
+    const { ran } = await startRunner([0], counted, {
+      stepped: async (_payload, helpers) => {
+        if (movedTo > 0) return;
+        // Every lookup so far answered (the first fetch's, the two inserts'): the wake for 'sooner' is set.
+        await eventually(async () => (answered >= 3 ? true : undefined));
+        await runJob(helpers.job, async () => {
+          const end = endJobSql('stepped:2', new Date(Date.now() + 4000));
+          await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
+          movedTo = Date.now() + 4000;
+          end.made();
+        });
+      },
+    });
+    const soonerAt = await queueLater('sooner', 1500, 0);
+    await database.pool.query(`select graphile_worker.add_job('stepped', '{}'::json, job_key => 'stepped:2')`);
+    const [run] = await eventually(async () => (ran.length > 0 ? ran : undefined));
+    expect(run?.n).toBe('sooner');
+    expect(run?.at).toBeGreaterThanOrEqual(soonerAt - 1);
+    expect(run?.at).toBeLessThan(movedTo - 1000);
+  });
+
+  it('a job due just after a full batch of due jobs starts at its time', async () => {
+    const { ran } = await startRunner([0], database.pool);
+    // Two due now fill a fetch (the runners fetch two at most); the third falls due 300 ms on.
+    await database.pool.query(
+      `select graphile_worker.add_jobs(array[
+         ('noted', json_build_object('n', 'a'), null, now(), null, null, 0, null)::graphile_worker.job_spec,
+         ('noted', json_build_object('n', 'b'), null, now(), null, null, 0, null)::graphile_worker.job_spec])`,
+    );
+    const laterAt = await queueLater('c', 300, 0);
+    const all = await eventually(async () => (ran.length === 3 ? ran : undefined));
+    expect(all.map((r) => r.n).sort()).toEqual(['a', 'b', 'c']);
+    expect(all.find((r) => r.n === 'c')?.at).toBeGreaterThanOrEqual(laterAt - 1);
   });
 
   it('a pool is not woken for a job of a priority it does not take, nor without the wake at all', async () => {
