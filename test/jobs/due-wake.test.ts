@@ -50,6 +50,17 @@ function late(how: 'sent' | 'answered', delays: readonly number[]): Pick<pg.Pool
   return { query } as unknown as Pick<pg.Pool, 'query'>;
 }
 
+/** A query runner for the wake's lookups that counts those answered. */
+function countedLookups(): { counted: Pick<pg.Pool, 'query'>; answered: () => number } {
+  let answered = 0;
+  const query = async (statement: pg.QueryConfig) => {
+    const answer = await database.pool.query(statement);
+    answered += 1;
+    return answer;
+  };
+  return { counted: { query } as unknown as Pick<pg.Pool, 'query'>, answered: () => answered };
+}
+
 /**
  * A runner of the task `noted` (and of `tasks`) taking jobs of `priorities`, on the service's
  * queue pool and with a local queue as its pools have (src/worker.ts), woken at its jobs' times
@@ -175,16 +186,9 @@ describe('jobs queued for later', () => {
   });
 
   it('a job its own run moved to a later run (its next step) starts at that time', async () => {
-    // The wake's lookups, counted as they are answered: the run moves its job only once the
-    // lookup after the fetch that took it has been answered, so no lookup can find it moved.
-    let answered = 0;
-    const counted = {
-      query: async (statement: pg.QueryConfig) => {
-        const answer = await database.pool.query(statement);
-        answered += 1;
-        return answer;
-      },
-    } as unknown as Pick<pg.Pool, 'query'>;
+    // The run moves its job only once the lookup after the fetch that took it has been
+    // answered, so no lookup can find it moved.
+    const { counted, answered } = countedLookups();
     const runs: number[] = [];
     let movedTo = 0;
     await startRunner([0], counted, {
@@ -192,7 +196,7 @@ describe('jobs queued for later', () => {
         runs.push(Date.now());
         if (runs.length > 1) return;
         // The lookups after the runner's first fetch and after the insert's.
-        await eventually(async () => (answered >= 2 ? true : undefined));
+        await eventually(async () => (answered() >= 2 ? true : undefined));
         await runJob(helpers.job, async () => {
           // The step's change: the job moved to its next run, due 600 ms on, in its statement.
           const end = endJobSql('stepped:1', new Date(Date.now() + 600));
@@ -211,20 +215,13 @@ describe('jobs queued for later', () => {
   });
 
   it('a wake for a job due later (its run moved it) leaves the wake for a job due sooner', async () => {
-    let answered = 0;
-    const counted = {
-      query: async (statement: pg.QueryConfig) => {
-        const answer = await database.pool.query(statement);
-        answered += 1;
-        return answer;
-      },
-    } as unknown as Pick<pg.Pool, 'query'>;
+    const { counted, answered } = countedLookups();
     let movedTo = 0;
     const { ran } = await startRunner([0], counted, {
       stepped: async (_payload, helpers) => {
         if (movedTo > 0) return;
         // Every lookup so far answered (the first fetch's, the two inserts'): the wake for 'sooner' is set.
-        await eventually(async () => (answered >= 3 ? true : undefined));
+        await eventually(async () => (answered() >= 3 ? true : undefined));
         await runJob(helpers.job, async () => {
           const end = endJobSql('stepped:2', new Date(Date.now() + 4000));
           await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
