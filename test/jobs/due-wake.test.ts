@@ -32,33 +32,27 @@ afterAll(async () => {
 });
 
 /**
- * A query runner for the wake's lookups whose i-th lookup is `delays[i]` ms late (later ones are
- * not): sent late (`sent`, as one waiting for a connection of a busy pool), or run at once and
- * answered late (`answered`).
+ * A query runner for the wake's lookups, which counts those answered (`answered`); with `late`,
+ * its i-th lookup is `delays[i]` ms late (later ones are not): sent late (`sent`, as one waiting
+ * for a connection of a busy pool), or run at once and answered late (`answered`).
  */
-function late(how: 'sent' | 'answered', delays: readonly number[]): Pick<pg.Pool, 'query'> {
+function lookups(late?: { how: 'sent' | 'answered'; delays: readonly number[] }): {
+  db: Pick<pg.Pool, 'query'>;
+  answered: () => number;
+} {
   let calls = 0;
+  let answered = 0;
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const query = async (statement: pg.QueryConfig) => {
-    const delay = delays[calls] ?? 0;
+    const delay = late?.delays[calls] ?? 0;
     calls += 1;
-    if (how === 'sent') await wait(delay);
+    if (late?.how === 'sent') await wait(delay);
     const answer = await database.pool.query(statement);
-    if (how === 'answered') await wait(delay);
-    return answer;
-  };
-  return { query } as unknown as Pick<pg.Pool, 'query'>;
-}
-
-/** A query runner for the wake's lookups that counts those answered. */
-function countedLookups(): { counted: Pick<pg.Pool, 'query'>; answered: () => number } {
-  let answered = 0;
-  const query = async (statement: pg.QueryConfig) => {
-    const answer = await database.pool.query(statement);
+    if (late?.how === 'answered') await wait(delay);
     answered += 1;
     return answer;
   };
-  return { counted: { query } as unknown as Pick<pg.Pool, 'query'>, answered: () => answered };
+  return { db: { query } as unknown as Pick<pg.Pool, 'query'>, answered: () => answered };
 }
 
 /**
@@ -149,7 +143,7 @@ describe('jobs queued for later', () => {
 
   it('one that falls due between the fetch and its lookup: the pool is woken at once', async () => {
     // The lookup after the insert's fetch is sent 700 ms late, when the job is 500 ms overdue.
-    const { ran } = await startRunner([0], late('sent', [0, 700]));
+    const { ran } = await startRunner([0], lookups({ how: 'sent', delays: [0, 700] }).db);
     const dueAt = await queueLater('overdue', 200, 0);
     const [run] = await eventually(async () => (ran.length > 0 ? ran : undefined));
     expect(run?.n).toBe('overdue');
@@ -159,7 +153,7 @@ describe('jobs queued for later', () => {
   it('a job found by a fetch made while a slow lookup is read is still woken for at its time', async () => {
     // The first insert's lookup reads at once and is answered 1.2 s later; the second's, made
     // after the second insert, finds a job due before the first's.
-    const { ran } = await startRunner([0], late('answered', [0, 1200]));
+    const { ran } = await startRunner([0], lookups({ how: 'answered', delays: [0, 1200] }).db);
     const laterAt = await queueLater('later', 3000, 0);
     const soonerAt = await queueLater('sooner', 1800, 0);
     const both = await eventually(async () => (ran.length === 2 ? ran : undefined));
@@ -170,7 +164,7 @@ describe('jobs queued for later', () => {
   });
 
   it('a job of its priority that it cannot take (a task it does not know) wakes it once, not at every fetch', async () => {
-    const { ran, fetches } = await startRunner([0], late('sent', [0, 500]));
+    const { ran, fetches } = await startRunner([0], lookups({ how: 'sent', delays: [0, 500] }).db);
     await database.pool.query(
       `select graphile_worker.add_job('unknown', '{}'::json, run_at => now() + interval '200 milliseconds', priority => 0)`,
     );
@@ -188,7 +182,7 @@ describe('jobs queued for later', () => {
   it('a job its own run moved to a later run (its next step) starts at that time', async () => {
     // The run moves its job only once the lookup after the fetch that took it has been
     // answered, so no lookup can find it moved.
-    const { counted, answered } = countedLookups();
+    const { db: counted, answered } = lookups();
     const runs: number[] = [];
     let movedTo = 0;
     await startRunner([0], counted, {
@@ -215,7 +209,7 @@ describe('jobs queued for later', () => {
   });
 
   it('a wake for a job due later (its run moved it) leaves the wake for a job due sooner', async () => {
-    const { counted, answered } = countedLookups();
+    const { db: counted, answered } = lookups();
     let movedTo = 0;
     const { ran } = await startRunner([0], counted, {
       stepped: async (_payload, helpers) => {
