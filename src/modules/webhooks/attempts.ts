@@ -74,8 +74,7 @@ export async function attemptDeliveries(
   deliveryIds: readonly string[],
   attemptsMade: number,
 ): Promise<AttemptOutcome[]> {
-  const ids = [...deliveryIds];
-  const rows = await sendableDeliveries(deps.db).execute({ ids, attemptsMade });
+  const rows = await sendableDeliveries(deps.db).execute({ ids: [...deliveryIds], attemptsMade });
   const envelopes = await eventEnvelopes(
     deps.db,
     rows.filter((r) => r.endpoint.active).map((r) => r.delivery.eventId),
