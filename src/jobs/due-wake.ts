@@ -59,8 +59,11 @@ export interface DueWake {
 /** Wakes each pool created after `nextPool` at its jobs' times, reading them through `db`. */
 export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>): DueWake {
   const expected: { priorities: readonly number[]; fetchSize: number }[] = [];
-  const pools = new Map<string, { pool: WorkerPool; priorities: readonly number[]; fetchSize: number }>();
-  const statements = new Map<string, { name: string; text: string }>();
+  // Each pool's lookup statement is made at its first lookup, when its poll interval is known.
+  const pools = new Map<
+    string,
+    { pool: WorkerPool; priorities: readonly number[]; fetchSize: number; statement?: { name: string; text: string } }
+  >();
   const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   // The latest overdue time each pool was woken for: a job its fetches cannot take (its task
   // unknown to this worker) would otherwise wake it again at every fetch, and one that falls due
@@ -73,7 +76,6 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
   });
   events.on('pool:release', ({ workerPool }) => {
     pools.delete(workerPool.id);
-    statements.delete(workerPool.id);
     wokenFor.delete(workerPool.id);
     clearTimeout(timers.get(workerPool.id)?.timer);
     timers.delete(workerPool.id);
@@ -121,7 +123,7 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
       .finally(() => {
         const again = lookups.get(pool.id)?.again === true;
         lookups.delete(pool.id);
-        if (again && !stopped) lookUp(pool, statement);
+        if (again && !stopped && pools.has(pool.id)) lookUp(pool, statement);
       });
   };
   events.on('localQueue:getJobs:complete', ({ localQueue, jobs }) => {
@@ -130,12 +132,8 @@ export function wakeAtDueTimes(events: WorkerEvents, db: Pick<pg.Pool, 'query'>)
     // A full batch: the pool fetches again as soon as it is handed out, and looks up then. After
     // a fetch that took every job due, what is overdue at the lookup fell due after it.
     if (stopped || declared === undefined || jobs.length >= declared.fetchSize) return;
-    const { priorities } = declared;
-    let statement = statements.get(pool.id);
-    if (statement === undefined) {
-      statement = nextDueStatement(priorities, localQueue.pollInterval);
-      statements.set(pool.id, statement);
-    }
+    declared.statement ??= nextDueStatement(declared.priorities, localQueue.pollInterval);
+    const { statement } = declared;
     const running = lookups.get(pool.id);
     if (running !== undefined) running.again = true;
     else lookUp(pool, statement);
