@@ -5,9 +5,11 @@
  * (embedded PostgreSQL), so the load generator and the server do not share an event loop,
  * then measures with autocannon, one route after the other at the same load:
  *   (a) GET /healthz        the bare route of the same server;
- *   (b) GET /v1/profiles    authenticated with the first owner key.
- * Prints requests/s and p50/p99 latency of each, the ratio (b)/(a), and the aims beside
- * them; then the CPU that the server, PostgreSQL, the load generator and everything else
+ *   (b) GET /v1/profiles    authenticated with the first owner key;
+ *   (c) GET /v1/profiles?limit=100, once the owner has an agency's profiles (300: one a
+ *       client), the same key: a full page of the list, where (b) is a page of one.
+ * Prints requests/s and p50/p99 latency of each, the ratio (b)/(a) and (c)/(a), and the aims
+ * beside them (the aims are (b)'s; (c) shows what a page's size adds); then the CPU that the server, PostgreSQL, the load generator and everything else
  * used during each run (from /proc), because on a small machine they share the cores. A missed aim is reported, not an error; errors, timeouts and any response other
  * than 200 are (a bench of 401s measures nothing), and make the exit code 1.
  *
@@ -15,6 +17,7 @@
  *   BENCH_DURATION_SECONDS    measured seconds per route (default 10)
  *   BENCH_WARMUP_SECONDS      unmeasured warm-up before each route (default 3)
  *   BENCH_CONNECTIONS         concurrent connections (default 50)
+ *   BENCH_AGENCY_PROFILES     the owner's profiles in (c) (default 300, the default profile included)
  *   BENCH_SERVER_NODE_ARGS    extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  */
 import os from 'node:os';
@@ -30,12 +33,17 @@ import {
   type Target,
 } from './load.ts';
 import { met, outsideNote, positiveIntFromEnv, table } from './report.ts';
+import { BenchError } from './server.ts';
 
 const AIM_RATIO = 0.8;
 const AIM_P99_MS = 20;
 
+/** (c)'s page: the most a list answers (docs/api-conventions.md, pagination). */
+const AGENCY_PAGE = 100;
+
 interface Settings extends LoadSettings {
   serverNodeArgs: string[];
+  agencyProfiles: number;
 }
 
 function settings(): Settings {
@@ -44,18 +52,20 @@ function settings(): Settings {
     warmupSeconds: positiveIntFromEnv('BENCH_WARMUP_SECONDS', 3),
     connections: positiveIntFromEnv('BENCH_CONNECTIONS', 50),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    agencyProfiles: positiveIntFromEnv('BENCH_AGENCY_PROFILES', 300),
   };
 }
 
-function report(bare: Measurement, authed: Measurement, s: Settings): string {
+function report(bare: Measurement, authed: Measurement, page: Measurement, s: Settings): string {
   const ratio = authed.requestsPerSecond / bare.requestsPerSecond;
+  const pageRatio = page.requestsPerSecond / bare.requestsPerSecond;
   const ms = (n: number) => n.toFixed(2);
   const perRequest = (m: Measurement, cpuMs: number | undefined) =>
     cpuMs === undefined ? '-' : ((cpuMs * 1000) / m.responses).toFixed(0);
   const results = table(
     [
       ['route', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'postgres CPU µs/req', 'responses'],
-      ...[bare, authed].map((m) => [
+      ...[bare, authed, page].map((m) => [
         m.target.label,
         m.requestsPerSecond.toFixed(0),
         ms(m.p50),
@@ -82,15 +92,15 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
     [false, true, false],
   );
   const cores = os.availableParallelism();
-  const cpu = loadCpuTable([bare, authed], cores);
-  const busiest = busiestOutside([bare, authed]);
+  const cpu = loadCpuTable([bare, authed, page], cores);
+  const busiest = busiestOutside([bare, authed, page]);
   return [
     '',
     `Switchboard bench: ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up, node ${process.version}, ${cores} CPUs`,
     '',
     results,
     '',
-    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}`,
+    `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}; (c)/(a): ${pageRatio.toFixed(3)} (no aim: a page of ${AGENCY_PAGE} of the owner's ${s.agencyProfiles} profiles)`,
     '',
     aims,
     '',
@@ -98,6 +108,24 @@ function report(bare: Measurement, authed: Measurement, s: Settings): string {
     ...outsideNote(busiest, 'requests/s and p99 move with that, CPU per request much less.'),
     '',
   ].join('\n');
+}
+
+/** Adds `count` profiles to the owner of `headers`' key, a few at a time, as an agency's clients. */
+async function addProfiles(origin: string, headers: Record<string, string>, count: number): Promise<void> {
+  process.stderr.write(`adding ${count} profiles ... `);
+  const add = async (i: number) => {
+    const response = await fetch(`${origin}/v1/profiles`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Client ${i}`, external_id: `bench-client-${i}` }),
+    });
+    if (response.status !== 201)
+      throw new BenchError(`adding profile ${i}: ${response.status} ${await response.text()}`);
+  };
+  for (let i = 0; i < count; i += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, j) => add(i + j + 1)));
+  }
+  process.stderr.write('done\n');
 }
 
 process.exitCode = await runBench({
@@ -114,10 +142,19 @@ process.exitCode = await runBench({
       path: '/v1/profiles',
       headers: { authorization: `Bearer ${server.ownerKey}` },
     };
+    const page: Target = {
+      label: `(c) GET /v1/profiles?limit=${AGENCY_PAGE}, ${s.agencyProfiles} profiles`,
+      path: `/v1/profiles?limit=${AGENCY_PAGE}`,
+      headers: authed.headers,
+    };
     await preflight(server.origin, bare);
     await preflight(server.origin, authed);
     const a = await measure(server, bare, s);
     const b = await measure(server, authed, s);
-    return report(a, b, s);
+    // After (b), which measures the owner with its one default profile.
+    await addProfiles(server.origin, authed.headers, s.agencyProfiles - 1);
+    await preflight(server.origin, page);
+    const c = await measure(server, page, s);
+    return report(a, b, c, s);
   },
 });

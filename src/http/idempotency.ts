@@ -4,6 +4,7 @@ import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandle
 import { now } from '../clock.ts';
 import { DAY_MS } from '../days.ts';
 import type { Db, Queryable } from '../db/connection.ts';
+import { JSON_CONTENT_TYPE } from './cached-answer.ts';
 import { ApiError, errors } from './errors.ts';
 import { withHook } from './route-hooks.ts';
 import { idempotencyKeys } from './tables.ts';
@@ -114,7 +115,7 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     }
     reply.header('Idempotent-Replayed', 'true').code(stored.statusCode);
     if (stored.responseBody === null) return reply.send();
-    return reply.type('application/json; charset=utf-8').send(stored.responseBody);
+    return reply.type(JSON_CONTENT_TYPE).send(stored.responseBody);
   };
 
   const keepAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {

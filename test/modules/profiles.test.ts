@@ -130,6 +130,52 @@ describe('the cached profile list', () => {
   });
 });
 
+describe('the list kept by each process', () => {
+  it('answers a page it keeps with the bytes and headers of its first answer', async () => {
+    const o = await t.createOwner();
+    const made = (await create({ name: 'Zoë & Søn <"studio">', external_id: 'client-7' }, o.key)).json();
+    const get = () => t.app.inject({ method: 'GET', url: '/v1/profiles?limit=2', headers: auth(o.key) });
+    const first = await get();
+    const again = await get();
+    for (const res of [first, again]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    }
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The schema's fields only, the name as given (UTF-8), the times as the API writes them.
+    expect(again.json()).toEqual({
+      data: [
+        expect.objectContaining({ id: o.defaultProfileId, is_default: true }),
+        {
+          id: made.id,
+          name: 'Zoë & Søn <"studio">',
+          external_id: 'client-7',
+          is_default: false,
+          post_approval_required: false,
+          created_at: made.created_at,
+          updated_at: made.updated_at,
+        },
+      ],
+      next_cursor: null,
+    });
+    const head = await t.app.inject({ method: 'HEAD', url: '/v1/profiles?limit=2', headers: auth(o.key) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('keeps each caller’s page apart: under a Service-Profile header, that profile only', async () => {
+    const o = await t.createOwner();
+    const other = (await create({ name: 'Other client', external_id: 'other-client' }, o.key)).json();
+    const both = [o.defaultProfileId, other.id];
+    expect((await listAll(o.key)).map((p) => p.id)).toEqual(both);
+    const scoped = await t.app.inject({ method: 'GET', url: '/v1/profiles', headers: auth(o.key, 'other-client') });
+    expect(scoped.json().data.map((p: ProfileBody) => p.id)).toEqual([other.id]);
+    expect((await listAll(o.key)).map((p) => p.id)).toEqual(both);
+  });
+});
+
 describe('pagination', () => {
   it('walks every profile exactly once, oldest first, while others are being created', async () => {
     const o = await t.createOwner();

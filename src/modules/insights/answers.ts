@@ -18,6 +18,7 @@
  */
 import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { ownedBytes } from '../../http/cached-answer.ts';
 import { hearingChanges, onRowChanges } from '../../http/read-cache.ts';
 
 export interface RenderedAnswer {
@@ -84,10 +85,7 @@ const MAX_GENERATIONS = 100_000;
 
 /** The rendered answer of `text`, its tag computed as conditional-get.ts computes it. */
 function rendered(text: string): RenderedAnswer {
-  // A buffer of its own: Buffer.from puts small texts in a shared 8 KiB block, which a kept
-  // answer would then hold whole.
-  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  body.write(text);
+  const body = ownedBytes(text);
   return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
+import { JSON_CONTENT_TYPE } from '../../http/cached-answer.ts';
 import { conditionalGet, IfNoneMatchHeader, NotModified } from '../../http/conditional-get.ts';
 import { ApiError } from '../../http/errors.ts';
 import {
@@ -89,7 +90,7 @@ export function insightRoutes(deps: InsightRouteDeps): FastifyPluginAsyncTypebox
         // as they are, unserialized; conditionalGet takes the tag computed with them.
         return reply
           .header('etag', answer.etag)
-          .type('application/json; charset=utf-8')
+          .type(JSON_CONTENT_TYPE)
           .send(answer.body as unknown as Static<typeof AccountInsightsJson>);
       },
     );

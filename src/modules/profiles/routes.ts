@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/connection.ts';
+import { cachedAnswer, JSON_CONTENT_TYPE } from '../../http/cached-answer.ts';
 import { decodeCursor } from '../../http/pagination.ts';
 import {
   AUTHENTICATED_ERRORS,
@@ -12,7 +13,14 @@ import {
   ProfileHeader,
 } from '../../http/schemas.ts';
 import { ExternalId, PostApprovalRequired, ProfileJson as Profile, ProfileParams, renderProfile } from './json.ts';
-import { createProfile, getProfile, listProfiles, requestProfileDeletion, updateProfile } from './service.ts';
+import {
+  createProfile,
+  getProfile,
+  listProfiles,
+  profilesPageKey,
+  requestProfileDeletion,
+  updateProfile,
+} from './service.ts';
 
 const tags = ['Profiles'];
 const ownerOnly = { ownerOnly: true };
@@ -35,12 +43,17 @@ export function profileRoutes(db: Db): FastifyPluginAsyncTypebox {
           response: { 200: ListOf(Profile), ...errorResponses(...AUTHENTICATED_ERRORS) },
         },
       },
-      async (request) => {
-        return await listProfiles(db, request.scope, {
+      async (request, reply) => {
+        const query = {
           externalId: request.query.external_id,
           limit: request.query.limit ?? 50,
           after: decodeCursor(request.query.cursor, 'profile'),
-        });
+        };
+        const body = await cachedAnswer(reply, profilesPageKey(request.scope, query), () =>
+          listProfiles(db, request.scope, query),
+        );
+        // Already JSON in the schema's shape: Fastify sends bytes as they are.
+        return reply.type(JSON_CONTENT_TYPE).send(body as unknown as Static<ReturnType<typeof ListOf<typeof Profile>>>);
       },
     );
 

@@ -73,17 +73,24 @@ export async function profilesBeingDeleted(db: Queryable, ownerId?: string): Pro
   });
 }
 
+/** What a page of profiles is asked by. */
+interface ProfilesQuery {
+  externalId?: string | undefined;
+  limit: number;
+  after?: string | undefined;
+}
+
+/** A page of the caller's profiles, by id, as the API shows it. */
+export async function listProfiles(db: Db, scope: Scope, query: ProfilesQuery): Promise<Page<ProfileJson>> {
+  return toPage(await queryProfiles(db, scope, query), query.limit, renderProfile);
+}
+
 /**
- * A page of the caller's profiles, by id, as the API shows it. Cached rendered, as lists are
- * read far more often than profiles change.
+ * All a page of listProfiles depends on, as a read cache key: the list's answer is kept, as lists
+ * are read far more often than profiles change.
  */
-export async function listProfiles(
-  db: Db,
-  scope: Scope,
-  query: { externalId?: string | undefined; limit: number; after?: string | undefined },
-): Promise<Page<ProfileJson>> {
-  const key = `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${scope.visibleProfileIds?.join(',')}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
-  return await cachedRead(key, async () => toPage(await queryProfiles(db, scope, query), query.limit, renderProfile));
+export function profilesPageKey(scope: Scope, query: ProfilesQuery): string {
+  return `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${scope.visibleProfileIds?.join(',')}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
 }
 
 /** The profiles a caller with no profile of its own sees: all, or a member's own. */
@@ -92,11 +99,7 @@ function visibleOnly(ids: readonly string[] | null): SQL | undefined {
   return ids.length === 0 ? sql`false` : inArray(profiles.id, [...ids]);
 }
 
-async function queryProfiles(
-  db: Db,
-  scope: Scope,
-  query: { externalId?: string | undefined; limit: number; after?: string | undefined },
-): Promise<Profile[]> {
+async function queryProfiles(db: Db, scope: Scope, query: ProfilesQuery): Promise<Profile[]> {
   return await db
     .select()
     .from(profiles)
