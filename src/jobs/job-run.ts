@@ -139,11 +139,40 @@ export function endJobSql(key: string, next?: Date): JobEnd {
           }),
     },
     made: () => {
-      state.ended = true;
-      endedInRun.set(job.id, (endedInRun.get(job.id) ?? 0) + 1);
+      markEnded(state);
       if (next !== undefined) tellMovedLater(job.priority, Date.now() + waitMsUntil(next));
     },
   };
+}
+
+/** The run's job ended by a change of the run, now committed: no longer the run's, and its outcome recorded. */
+function markEnded(state: Running): void {
+  state.ended = true;
+  endedInRun.set(state.job.id, (endedInRun.get(state.job.id) ?? 0) + 1);
+}
+
+/** The end of a job with nothing left to do, for a statement after its run's last change (ownJobEnd). */
+export interface OwnJobEnd {
+  /** The job's id and the locker its run holds it by: `switchboard_end_job(id, array[locked_by])`. */
+  readonly jobId: string;
+  readonly lockedBy: string;
+  /** Says that the end was made and committed. */
+  readonly made: () => void;
+}
+
+/**
+ * The deletion of the job running here, keyed or not, for a run whose changes are all committed
+ * and that has nothing left to do, to be made by a statement shared with other work (webhook
+ * attempts' group commit) rather than by graphile-worker's completion, a statement of its own:
+ * `switchboard_end_job(jobId, array[lockedBy])`, then `made()` once committed. Undefined where no
+ * job runs here or it is no longer the run's.
+ */
+export function ownJobEnd(): OwnJobEnd | undefined {
+  const state = running.getStore();
+  if (state === undefined || state.ended || state.job.job_queue_id !== null || state.job.locked_by === null) {
+    return undefined;
+  }
+  return { jobId: state.job.id, lockedBy: state.job.locked_by, made: () => markEnded(state) };
 }
 
 /**

@@ -95,18 +95,14 @@ async function runningDeliveryJobId(): Promise<string> {
   return (rows[0] as { id: string }).id;
 }
 
-/** A text parameter as a Bind message carries it: its length in 4 bytes, then its bytes. */
-function boundParameter(text: string): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeInt32BE(Buffer.byteLength(text));
-  return Buffer.concat([length, Buffer.from(text)]);
-}
-
 /**
  * Sends a test event, which the receiver takes with a 200, and takes the database away as the
- * statement that records its job as done goes by; resolves once it has. The cut waits for
- * graphile-worker's complete_job naming this job: a periodic job finishing meanwhile (one runs
- * every minute) passes, or the delivery's own writes would be cut instead and the job retried.
+ * statement that records its job as done goes by; resolves once it has. A delivery job ends in
+ * the attempts' group commit after its attempts (src/modules/webhooks/attempts.ts), which falls
+ * back on graphile-worker's completion when that write fails: the cut waits for the end naming
+ * this job, so that graphile-worker's completion then records it once the database is back. A
+ * periodic job finishing meanwhile (one runs every minute) passes, and the delivery's own writes
+ * go by before it.
  */
 async function deliverThenCutAtCompletion(): Promise<void> {
   receiver.received.length = 0;
@@ -114,7 +110,7 @@ async function deliverThenCutAtCompletion(): Promise<void> {
   const armed = new Promise<void>((resolve, reject) => {
     receiver.respond = (_req, res) => {
       runningDeliveryJobId().then((jobId) => {
-        cut = proxy.downAt('complete_job', boundParameter(jobId));
+        cut = proxy.downAt('switchboard_end_job(j.id', `{"id":"${jobId}"`);
         resolve();
         res.writeHead(200).end('ok');
       }, reject);

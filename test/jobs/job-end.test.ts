@@ -10,7 +10,7 @@ import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { executeSqlPreparedByText } from '../../src/db/prepared.ts';
-import { endJobSql, runJob } from '../../src/jobs/job-run.ts';
+import { endJobSql, type OwnJobEnd, ownJobEnd, runJob } from '../../src/jobs/job-run.ts';
 import { queuePool } from '../../src/jobs/queue-pool.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -192,5 +192,49 @@ describe("a job ended in its run's last change", () => {
     expect(await jobRows()).toEqual([]);
     const marks = await database.pool.query<{ n: number }>('select n from job_end_marks');
     expect(marks.rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('a job ended by a statement after its run’s changes (ownJobEnd)', () => {
+  /** Counts the statements by which graphile-worker's completion of a job is made (queue-pool.ts). */
+  function countCompletions(): { count: () => number } {
+    let completions = 0;
+    const counted = new WeakSet<object>();
+    database.pool.on('acquire', (client) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const name = (args[0] as { name?: unknown } | undefined)?.name;
+        if (typeof name === 'string' && name.startsWith('switchboard_complete_job')) completions += 1;
+        return query(...args);
+      };
+    });
+    return { count: () => completions };
+  }
+
+  it('is deleted by that statement, and graphile-worker records its outcome without one; a job that does not end itself is completed as before', async () => {
+    const completions = countCompletions();
+    let endedAgain: OwnJobEnd | undefined;
+    const { outcomeOfFirstRun } = await startPool(async (runNumber) => {
+      if (runNumber !== 1) return;
+      const end = ownJobEnd();
+      if (end === undefined) throw new Error('no job of its own in its run');
+      await database.pool.query('select switchboard_end_job($1::bigint, array[$2::text])', [end.jobId, end.lockedBy]);
+      end.made();
+      endedAgain = ownJobEnd();
+    });
+    await database.pool.query(`select graphile_worker.add_job('step', '{}'::json)`);
+    await outcomeOfFirstRun;
+    expect(await jobRows()).toEqual([]);
+    expect(completions.count()).toBe(0);
+    // Its end is made once: asked again in the same run, there is no job of its own to end.
+    expect(endedAgain).toBeUndefined();
+    await database.pool.query(`select graphile_worker.add_job('step', '{}'::json)`);
+    await eventually(async () => ((await jobRows()).length === 0 && completions.count() === 1 ? true : undefined));
+  });
+
+  it('is not given outside a job’s run', () => {
+    expect(ownJobEnd()).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { executeSqlPreparedByText, preparedPerDb } from '../../db/prepared.ts';
 import { withEffects } from '../../db/with-effects.ts';
+import { type OwnJobEnd, ownJobEnd } from '../../jobs/job-run.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
 import { sharedCounter, sharedHistogram } from '../../metrics/shared.ts';
 import { isSuccess, type PostResult, postBytes } from '../../outbound/http-client.ts';
@@ -59,6 +60,9 @@ interface AttemptRecord {
   next_attempt_at: string | null;
 }
 
+/** What the attempts' group commit writes: an attempt, or the end of a job whose attempts are all written. */
+type Recorded = AttemptRecord | { end: OwnJobEnd };
+
 /**
  * Attempts the given deliveries, each once, in parallel, and records each attempt: success ends
  * a delivery; a failure schedules its next attempt as a job due then (or ends it as failed after
@@ -67,7 +71,9 @@ interface AttemptRecord {
  * Only deliveries still pending with exactly `attemptsMade` attempts behind them are attempted
  * (0: a first attempt): a job run again after a crash, or a stale copy of a retry, leaves alone
  * what was already attempted and recorded. Resolves once every attempt is committed, so a job
- * that completes has nothing left to lose.
+ * that completes has nothing left to lose. Run as a job, it then ends its job in the attempts'
+ * next group commit, beside other jobs' attempts, instead of graphile-worker's completion, a
+ * round trip and a commit of its own.
  */
 export async function attemptDeliveries(
   deps: DeliveryDeps,
@@ -150,6 +156,12 @@ export async function attemptDeliveries(
       outcomes.set(delivery.id, succeeded ? 'sent' : 'failed');
     }),
   );
+  // Submitted only now: with two writes in flight, an end sent with the last attempt could commit
+  // before another attempt's write, and a crash between them would lose that attempt's retry. An
+  // end not written is left to graphile-worker's completion, which waits out a database that is
+  // away (queue-pool.ts); one written whose answer was lost, it finds done.
+  const end = ownJobEnd();
+  if (end !== undefined && (await recorder.submit({ end }).catch(() => false))) end.made();
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
 }
 
@@ -197,15 +209,33 @@ function describeFailure(result: PostResult): string {
 }
 
 /** One group commit of attempt records per database (so per worker process). */
-const recorders = new WeakMap<Db, GroupCommit<AttemptRecord, boolean>>();
+const recorders = new WeakMap<Db, GroupCommit<Recorded, boolean>>();
 
-function recorderFor(db: Db): GroupCommit<AttemptRecord, boolean> {
+function recorderFor(db: Db): GroupCommit<Recorded, boolean> {
   let recorder = recorders.get(db);
   if (!recorder) {
-    recorder = new GroupCommit((records) => db.transaction((tx) => recordAttempts(tx, records)));
+    recorder = new GroupCommit((items) => db.transaction((tx) => recordAll(tx, items)));
     recorders.set(db, recorder);
   }
   return recorder;
+}
+
+/** Writes the attempts and the jobs' ends of one group commit; an end is always written (true). */
+async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
+  const attempts = items.filter((item): item is AttemptRecord => !('end' in item));
+  const written = attempts.length === 0 ? [] : await recordAttempts(tx, attempts);
+  const ends = items.flatMap((item) => ('end' in item ? [item.end] : []));
+  if (ends.length > 0) {
+    // Deleted while this process still locks them (src/db/migrations/0045_end_job.sql); done
+    // again after a lost answer, it finds them gone.
+    await tx.execute(
+      sql`select switchboard_end_job(j.id, array[j.locked_by]) from json_to_recordset(${JSON.stringify(
+        ends.map((e) => ({ id: e.jobId, locked_by: e.lockedBy })),
+      )}::json) as j(id bigint, locked_by text)`,
+    );
+  }
+  let next = 0;
+  return items.map((item) => ('end' in item ? true : (written[next++] as boolean)));
 }
 
 /**
