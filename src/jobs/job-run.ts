@@ -165,7 +165,8 @@ export interface OwnJobEnd {
  * and that has nothing left to do, to be made by a statement shared with other work (webhook
  * attempts' group commit) rather than by graphile-worker's completion, a statement of its own:
  * `switchboard_end_job(jobId, array[lockedBy])`, then `made()` once committed. Undefined where no
- * job runs here or it is no longer the run's.
+ * job runs here, its run has ended it already, or it is in a named queue. That function deletes
+ * the job only while the run's locker still holds it, or while nobody does and it has no key.
  */
 export function ownJobEnd(): OwnJobEnd | undefined {
   const state = running.getStore();

@@ -98,11 +98,11 @@ async function runningDeliveryJobId(): Promise<string> {
 /**
  * Sends a test event, which the receiver takes with a 200, and takes the database away as the
  * statement that records its job as done goes by; resolves once it has. A delivery job ends in
- * the attempts' group commit after its attempts (src/modules/webhooks/attempts.ts), which falls
- * back on graphile-worker's completion when that write fails: the cut waits for the end naming
- * this job, so that graphile-worker's completion then records it once the database is back. A
- * periodic job finishing meanwhile (one runs every minute) passes, and the delivery's own writes
- * go by before it.
+ * the attempts' group commit after its attempts (src/modules/webhooks/attempts.ts): the cut waits
+ * for the end naming this job. A periodic job finishing meanwhile (one runs every minute) passes,
+ * and the delivery's own writes go by before it. The run then fails, as it cannot know whether a
+ * database that went away kept its attempts: its failure is recorded once the database is back,
+ * and the job runs again, sending only what is still unrecorded.
  */
 async function deliverThenCutAtCompletion(): Promise<void> {
   receiver.received.length = 0;
@@ -127,14 +127,16 @@ function eventIds(): string[] {
 }
 
 describe('a worker process losing its database while it records a job', () => {
-  it('a connection lost under the statement that records a finished job: recorded once the database is back, not done again', async () => {
+  it('a connection lost under the statement that records a finished job: its run fails, its failure is recorded once the database is back, and it runs again without sending again', async () => {
     const worker = await startWorker();
     await deliverThenCutAtCompletion();
     await sleep(2_000);
     expect(worker.exit).toBeUndefined();
     await proxy.up();
+    await worker.waitFor(/Failed task \d+ \(deliver_webhooks/);
+    // graphile-worker runs a failed job again after its backoff (e^1 s for the first failure).
     await eventually(async () => ((await deliveryJobs()).length === 0 ? true : undefined), 30);
-    // Done once: the job was recorded as done, not run again.
+    // Sent once: the attempt recorded before the cut is not made again.
     await sleep(4_000);
     expect(receiver.received).toHaveLength(1);
     await worker.waitFor(/job queue: the database answers again/);
@@ -168,16 +170,20 @@ describe('a worker process losing its database while it records a job', () => {
     expect((await worker.stop()).code).toBe(0);
   }, 120_000);
 
-  it('a worker stopped while a finished job waits to be recorded: records it once the database is back, then stops', async () => {
+  it('a worker stopped while a finished job waits to be recorded: records its run once the database is back, then stops; the job runs again without sending again', async () => {
     const worker = await startWorker();
     await deliverThenCutAtCompletion();
     const stopping = worker.stop('SIGTERM', 60_000);
     await sleep(2_000);
-    // Still waiting to record the job, not handing it back to be run again.
+    // Still waiting to record the run, not leaving the job locked.
     expect(worker.exit).toBeUndefined();
     await proxy.up();
     expect((await stopping).code).toBe(0);
-    expect(await deliveryJobs()).toEqual([]);
+    expect(await deliveryJobs()).toEqual([{ locked: false }]);
+    const next = await startWorker();
+    await eventually(async () => ((await deliveryJobs()).length === 0 ? true : undefined), 30);
+    await sleep(2_000);
     expect(receiver.received).toHaveLength(1);
+    expect((await next.stop()).code).toBe(0);
   }, 120_000);
 });

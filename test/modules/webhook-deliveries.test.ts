@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { makeWorkerUtils } from 'graphile-worker';
+import { type Job, makeWorkerUtils } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
 import { WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { advanceClock, resetClock } from '../../src/clock.ts';
+import { outcomeRecordedInRun, runJob } from '../../src/jobs/job-run.ts';
 import { createMailer } from '../../src/mail.ts';
 import { emit } from '../../src/modules/events/service.ts';
 import { type AttemptOutcome, attemptDeliveries, type DeliveryDeps } from '../../src/modules/webhooks/attempts.ts';
@@ -270,6 +271,49 @@ describe('one job per event', () => {
       expect(row).toMatchObject({ status: 'succeeded', attemptCount: 1, nextAttemptAt: null });
       expect(await attemptsOf(row?.id as string)).toMatchObject([{ succeeded: true, status_code: 200 }]);
     }
+  });
+
+  it.each([
+    { who: 'its own run', lockedBy: 'test-run', left: [] },
+    // Unlocked under its run (its process taken for gone) and taken by another: left to that one.
+    { who: 'a run that lost it to another process', lockedBy: 'another-process', left: ['another-process'] },
+  ])("ends the job in the attempts' group commit, once its attempts are written: $who", async ({ lockedBy, left }) => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const hook = await endpoint(r.url, ['post.published'], o);
+    const before = await deliveryJobs();
+    await emitEvent(o, 'post.published', null);
+    const ids = (await deliveriesOf(hook.id)).map((d) => d.id);
+    const [queued] = await jobsSince(before, ids);
+    // The job as a worker's run holds it: locked by the run's pool.
+    await t.database.pool.query(
+      `update graphile_worker._private_jobs set locked_by = 'test-run', locked_at = now() where id = $1`,
+      [queued?.id],
+    );
+    const { rows } = await t.database.pool.query<Job>(
+      'select id::text, key, locked_by, job_queue_id, payload from graphile_worker._private_jobs where id = $1',
+      [queued?.id],
+    );
+    const job = rows[0] as Job;
+    await t.database.pool.query('update graphile_worker._private_jobs set locked_by = $2 where id = $1', [
+      job.id,
+      lockedBy,
+    ]);
+    let outcomes: AttemptOutcome[] = [];
+    await runJob(job, async () => {
+      outcomes = await attemptDeliveries(t.deliveryDeps(), ids, 0);
+    });
+    expect(outcomes).toEqual(['sent']);
+    expect(r.received).toHaveLength(1);
+    expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: 'succeeded', attemptCount: 1 });
+    const kept = await t.database.pool.query<{ locked_by: string }>(
+      'select locked_by from graphile_worker._private_jobs where id = $1',
+      [job.id],
+    );
+    expect(kept.rows.map((row) => row.locked_by)).toEqual(left);
+    // graphile-worker's record of the run's outcome is then answered without a statement, once.
+    expect(outcomeRecordedInRun(job.id)).toBe(true);
+    expect(outcomeRecordedInRun(job.id)).toBe(false);
   });
 
   it('leaves a delivery alone when its attempts have moved past the job (a stale retry)', async () => {

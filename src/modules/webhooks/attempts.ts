@@ -158,10 +158,12 @@ export async function attemptDeliveries(
   );
   // Submitted only now: with two writes in flight, an end sent with the last attempt could commit
   // before another attempt's write, and a crash between them would lose that attempt's retry. An
-  // end not written is left to graphile-worker's completion, which waits out a database that is
-  // away (queue-pool.ts); one written whose answer was lost, it finds done.
+  // end that fails to be written fails the run, and the job runs again (recordAll says why).
   const end = ownJobEnd();
-  if (end !== undefined && (await recorder.submit({ end }).catch(() => false))) end.made();
+  if (end !== undefined) {
+    await recorder.submit({ end });
+    end.made();
+  }
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
 }
 
@@ -220,12 +222,22 @@ function recorderFor(db: Db): GroupCommit<Recorded, boolean> {
   return recorder;
 }
 
-/** Writes the attempts and the jobs' ends of one group commit; an end is always written (true). */
+/**
+ * Writes the attempts and the jobs' ends of one group commit; an end is answered true. A job's
+ * attempts may have been committed without waiting for the WAL flush (recordAttempts), so its end
+ * is committed waiting for it, which flushes them too: an end that returned is durable with every
+ * attempt before it. An end that fails (the database away) fails its run, and the job runs again
+ * rather than being completed afterwards: a database that crashed may have lost attempts it had
+ * answered committed, and a completion made after its recovery would leave their deliveries
+ * pending with no job. Run again, the job attempts only what is still unrecorded.
+ */
 async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
   const attempts = items.filter((item): item is AttemptRecord => !('end' in item));
   const written = attempts.length === 0 ? [] : await recordAttempts(tx, attempts);
   const ends = items.flatMap((item) => ('end' in item ? [item.end] : []));
   if (ends.length > 0) {
+    // Read at the commit: this transaction waits for the flush, whatever recordAttempts set.
+    await tx.execute(sql`set local synchronous_commit = on`);
     // Deleted while this process still locks them (src/db/migrations/0045_end_job.sql); done
     // again after a lost answer, it finds them gone.
     await tx.execute(
@@ -247,8 +259,8 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
  */
 async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
   // Without waiting for the WAL flush. Safe for at-least-once: the job that made these attempts
-  // completes in a later transaction, and WAL is flushed in order, so a database crash can lose
-  // this commit only together with that completion, and the job then runs again.
+  // ends in a later transaction that waits for it (recordAll), and WAL is flushed in order, so a
+  // database crash can lose this commit only together with that end, and the job then runs again.
   await tx.execute(sql`set local synchronous_commit = off`);
   // Planned at each call, not prepared by its text: PostgreSQL's generic plan of it ran two to
   // three times longer than planning and running it for the attempts given (bench/README.md).
