@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hearingChanges } from '../../src/http/read-cache.ts';
 import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -132,6 +133,8 @@ describe('the cached profile list', () => {
 
 describe('the list kept by each process', () => {
   it('answers a page it keeps with the bytes and headers of its first answer', async () => {
+    // The read cache keeps pages only while it hears the database's changes.
+    await eventually(async () => (hearingChanges() ? true : undefined));
     const o = await t.createOwner();
     const made = (await create({ name: 'Zoë & Søn <"studio">', external_id: 'client-7' }, o.key)).json();
     const get = () => t.app.inject({ method: 'GET', url: '/v1/profiles?limit=2', headers: auth(o.key) });
@@ -163,6 +166,16 @@ describe('the list kept by each process', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(first.headers['content-length']);
     expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('keeps a page filtered by an external_id apart from the page with no filter, whatever the external_id', async () => {
+    const o = await t.createOwner();
+    const named = (await create({ name: 'Named', external_id: 'undefined' }, o.key)).json();
+    await create({ name: 'Other' }, o.key);
+    const filtered = await listAll(o.key, '?external_id=undefined');
+    expect(filtered.map((p) => p.id)).toEqual([named.id]);
+    expect((await listAll(o.key)).map((p) => p.name)).toEqual(['Default', 'Named', 'Other']);
+    expect((await listAll(o.key, '?external_id=null')).map((p) => p.id)).toEqual([]);
   });
 
   it('keeps each caller’s page apart: under a Service-Profile header, that profile only', async () => {

@@ -316,6 +316,62 @@ describe('one job per event', () => {
     expect(outcomeRecordedInRun(job.id)).toBe(false);
   });
 
+  it("is not ended while an attempt it recorded is missing (lost with a database crash): the run fails, and the job's next run sends that one again", async () => {
+    let releaseB = () => {};
+    const heldB = new Promise<void>((resolve) => {
+      releaseB = resolve;
+    });
+    let bArrived = () => {};
+    const bHere = new Promise<void>((resolve) => {
+      bArrived = resolve;
+    });
+    const r = await receiver((req, res) => {
+      if (req.url === '/hook/b') {
+        bArrived();
+        void heldB.then(() => res.writeHead(200).end('ok'));
+        return;
+      }
+      res.writeHead(200).end('ok');
+    });
+    const o = await t.createOwner();
+    const [a, b] = await Promise.all(['a', 'b'].map((path) => endpoint(`${r.url}/${path}`, ['post.published'], o)));
+    const before = await deliveryJobs();
+    await emitEvent(o, 'post.published', null);
+    const [deliveryA] = await deliveriesOf(a?.id as string);
+    const [deliveryB] = await deliveriesOf(b?.id as string);
+    const ids = [deliveryA?.id as string, deliveryB?.id as string];
+    const [queued] = await jobsSince(before, ids);
+    await t.database.pool.query(
+      `update graphile_worker._private_jobs set locked_by = 'test-run', locked_at = now() where id = $1`,
+      [queued?.id],
+    );
+    const { rows } = await t.database.pool.query<Job>(
+      'select id::text, key, locked_by, job_queue_id, payload from graphile_worker._private_jobs where id = $1',
+      [queued?.id],
+    );
+    const job = rows[0] as Job;
+    const run = runJob(job, async () => {
+      await attemptDeliveries(t.deliveryDeps(), ids, 0);
+    });
+    // A's attempt is recorded while B's answer is held; then the database loses it, as a crash
+    // loses a commit made without waiting for the WAL flush.
+    await bHere;
+    await eventually(async () => ((await deliveriesOf(a?.id as string))[0]?.status === 'succeeded' ? true : undefined));
+    await t.database.db
+      .update(webhookDeliveries)
+      .set({ status: 'pending', attemptCount: 0, attempts: [] })
+      .where(eq(webhookDeliveries.id, deliveryA?.id as string));
+    releaseB();
+    await expect(run).rejects.toThrow(/an attempt it recorded is not in the database/);
+    // Not ended: graphile-worker records the failed run, and the job runs again.
+    const kept = await t.database.pool.query('select 1 from graphile_worker._private_jobs where id = $1', [job.id]);
+    expect(kept.rowCount).toBe(1);
+    expect(outcomeRecordedInRun(job.id)).toBe(false);
+    expect(await attemptDeliveries(t.deliveryDeps(), ids, 0)).toEqual(['sent', 'skipped']);
+    expect(r.received.map((got) => got.path).sort()).toEqual(['/hook/a', '/hook/a', '/hook/b']);
+    await t.database.pool.query('delete from graphile_worker._private_jobs where id = $1', [job.id]);
+  });
+
   it('leaves a delivery alone when its attempts have moved past the job (a stale retry)', async () => {
     const r = await receiver((_req, res) => res.writeHead(503).end());
     const o = await t.createOwner();

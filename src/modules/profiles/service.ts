@@ -90,7 +90,16 @@ export async function listProfiles(db: Db, scope: Scope, query: ProfilesQuery): 
  * are read far more often than profiles change.
  */
 export function profilesPageKey(scope: Scope, query: ProfilesQuery): string {
-  return `profiles\u0000${scope.ownerId}\u0000${scope.profileId}\u0000${scope.visibleProfileIds?.join(',')}\u0000${query.externalId}\u0000${query.after}\u0000${query.limit}`;
+  // JSON, so that no value can be mistaken for another or for none (an external_id "undefined").
+  return JSON.stringify([
+    'profiles',
+    scope.ownerId,
+    scope.profileId,
+    scope.visibleProfileIds ?? null,
+    query.externalId ?? null,
+    query.after ?? null,
+    query.limit,
+  ]);
 }
 
 /** The profiles a caller with no profile of its own sees: all, or a member's own. */

@@ -60,8 +60,15 @@ interface AttemptRecord {
   next_attempt_at: string | null;
 }
 
-/** What the attempts' group commit writes: an attempt, or the end of a job whose attempts are all written. */
-type Recorded = AttemptRecord | { end: OwnJobEnd };
+/** The end of a job whose attempts are all written: the job, and the deliveries it was given. */
+interface JobEndRecord {
+  end: OwnJobEnd;
+  deliveryIds: readonly string[];
+  attemptsMade: number;
+}
+
+/** What the attempts' group commit writes: an attempt, or a job's end. */
+type Recorded = AttemptRecord | JobEndRecord;
 
 /**
  * Attempts the given deliveries, each once, in parallel, and records each attempt: success ends
@@ -158,10 +165,14 @@ export async function attemptDeliveries(
   );
   // Submitted only now: with two writes in flight, an end sent with the last attempt could commit
   // before another attempt's write, and a crash between them would lose that attempt's retry. An
-  // end that fails to be written fails the run, and the job runs again (recordAll says why).
+  // end not made fails the run, and the job runs again (recordAll says when and why).
   const end = ownJobEnd();
   if (end !== undefined) {
-    await recorder.submit({ end });
+    if (!(await recorder.submit({ end, deliveryIds, attemptsMade }))) {
+      throw new Error(
+        `webhook job ${end.jobId}: an attempt it recorded is not in the database (lost with a crash); the job runs again`,
+      );
+    }
     end.made();
   }
   return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
@@ -223,31 +234,41 @@ function recorderFor(db: Db): GroupCommit<Recorded, boolean> {
 }
 
 /**
- * Writes the attempts and the jobs' ends of one group commit; an end is answered true. A job's
- * attempts may have been committed without waiting for the WAL flush (recordAttempts), so its end
- * is committed waiting for it, which flushes them too: an end that returned is durable with every
- * attempt before it. An end that fails (the database away) fails its run, and the job runs again
- * rather than being completed afterwards: a database that crashed may have lost attempts it had
- * answered committed, and a completion made after its recovery would leave their deliveries
- * pending with no job. Run again, the job attempts only what is still unrecorded.
+ * Writes the attempts and the jobs' ends of one group commit; answers, for an end, whether it was
+ * made. A job's attempts may have been committed without waiting for the WAL flush
+ * (recordAttempts), and a database that crashed since has lost them, though they were answered
+ * committed. So a job is ended only while none of its deliveries is still pending with the
+ * attempts it found: one is only where its attempt's record was lost, and the job, failed rather
+ * than ended, runs again and attempts it. The end is committed waiting for the flush, which makes
+ * every attempt before it durable: an end said made stays made. An end whose write fails (the
+ * database away) fails its run too, and the job runs again, attempting only what is unrecorded.
  */
 async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
   const attempts = items.filter((item): item is AttemptRecord => !('end' in item));
   const written = attempts.length === 0 ? [] : await recordAttempts(tx, attempts);
-  const ends = items.flatMap((item) => ('end' in item ? [item.end] : []));
+  const ends = items.filter((item): item is JobEndRecord => 'end' in item);
+  let ended = new Set<string>();
   if (ends.length > 0) {
     // Read at the commit: this transaction waits for the flush, whatever recordAttempts set.
     await tx.execute(sql`set local synchronous_commit = on`);
+    const jobs = ends.map((e) => ({
+      id: e.end.jobId,
+      locked_by: e.end.lockedBy,
+      delivery_ids: e.deliveryIds,
+      attempts_made: e.attemptsMade,
+    }));
     // Deleted while this process still locks them (src/db/migrations/0045_end_job.sql); done
     // again after a lost answer, it finds them gone.
-    await tx.execute(
-      sql`select switchboard_end_job(j.id, array[j.locked_by]) from json_to_recordset(${JSON.stringify(
-        ends.map((e) => ({ id: e.jobId, locked_by: e.lockedBy })),
-      )}::json) as j(id bigint, locked_by text)`,
+    const made = await tx.execute<{ id: string }>(
+      sql`select j.id::text as id, switchboard_end_job(j.id, array[j.locked_by])
+        from json_to_recordset(${JSON.stringify(jobs)}::json) as j(id bigint, locked_by text, delivery_ids uuid[], attempts_made int)
+        where not exists (select 1 from ${webhookDeliveries} d
+          where d.id = any(j.delivery_ids) and d.status = 'pending' and d.attempt_count = j.attempts_made)`,
     );
+    ended = new Set(made.rows.map((row) => row.id));
   }
   let next = 0;
-  return items.map((item) => ('end' in item ? true : (written[next++] as boolean)));
+  return items.map((item) => ('end' in item ? ended.has(item.end.jobId) : (written[next++] as boolean)));
 }
 
 /**
@@ -259,8 +280,8 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
  */
 async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
   // Without waiting for the WAL flush. Safe for at-least-once: the job that made these attempts
-  // ends in a later transaction that waits for it (recordAll), and WAL is flushed in order, so a
-  // database crash can lose this commit only together with that end, and the job then runs again.
+  // is ended only in a later transaction that waits for the flush, and only while none of them is
+  // missing (recordAll); a crash that loses this commit fails the job, which then runs again.
   await tx.execute(sql`set local synchronous_commit = off`);
   // Planned at each call, not prepared by its text: PostgreSQL's generic plan of it ran two to
   // three times longer than planning and running it for the attempts given (bench/README.md).
