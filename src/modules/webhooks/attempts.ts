@@ -259,11 +259,16 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
     }));
     // Deleted while this process still locks them (src/db/migrations/0045_end_job.sql); done
     // again after a lost answer, it finds them gone.
+    // The ends' pending deliveries first, by their keys: joined to the jobs directly, PostgreSQL
+    // planned a scan of every delivery.
     const made = await tx.execute<{ id: string }>(
-      sql`select j.id::text as id, switchboard_end_job(j.id, array[j.locked_by])
+      sql`with pending as materialized (
+          select d.id, d.attempt_count from ${webhookDeliveries} d
+          where d.id = any(${`{${ends.flatMap((e) => e.deliveryIds).join(',')}}`}::uuid[]) and d.status = 'pending'
+        )
+        select j.id::text as id, switchboard_end_job(j.id, array[j.locked_by])
         from json_to_recordset(${JSON.stringify(jobs)}::json) as j(id bigint, locked_by text, delivery_ids uuid[], attempts_made int)
-        where not exists (select 1 from ${webhookDeliveries} d
-          where d.id = any(j.delivery_ids) and d.status = 'pending' and d.attempt_count = j.attempts_made)`,
+        where not exists (select 1 from pending p where p.id = any(j.delivery_ids) and p.attempt_count = j.attempts_made)`,
     );
     ended = new Set(made.rows.map((row) => row.id));
   }
