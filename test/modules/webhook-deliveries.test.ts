@@ -238,6 +238,23 @@ async function jobsSince(before: { id: string }[], deliveryIds: string[]) {
   return (await deliveryJobs()).filter((j) => !known.has(j.id) && (j.key === null || retries.has(j.key)));
 }
 
+/**
+ * The job that `emitEvent` queued for `deliveryIds` (since `before`), locked as a worker's run
+ * holds it (by its pool, `test-run`), and as that run is given it.
+ */
+async function lockedJobOf(before: { id: string }[], deliveryIds: string[]): Promise<Job> {
+  const [queued] = await jobsSince(before, deliveryIds);
+  await t.database.pool.query(
+    `update graphile_worker._private_jobs set locked_by = 'test-run', locked_at = now() where id = $1`,
+    [queued?.id],
+  );
+  const { rows } = await t.database.pool.query<Job>(
+    'select id::text, key, locked_by, job_queue_id, payload from graphile_worker._private_jobs where id = $1',
+    [queued?.id],
+  );
+  return rows[0] as Job;
+}
+
 describe('one job per event', () => {
   it("queues one job holding all of the event's deliveries; run twice, it sends each delivery once", async () => {
     const r = await receiver();
@@ -284,17 +301,7 @@ describe('one job per event', () => {
     const before = await deliveryJobs();
     await emitEvent(o, 'post.published', null);
     const ids = (await deliveriesOf(hook.id)).map((d) => d.id);
-    const [queued] = await jobsSince(before, ids);
-    // The job as a worker's run holds it: locked by the run's pool.
-    await t.database.pool.query(
-      `update graphile_worker._private_jobs set locked_by = 'test-run', locked_at = now() where id = $1`,
-      [queued?.id],
-    );
-    const { rows } = await t.database.pool.query<Job>(
-      'select id::text, key, locked_by, job_queue_id, payload from graphile_worker._private_jobs where id = $1',
-      [queued?.id],
-    );
-    const job = rows[0] as Job;
+    const job = await lockedJobOf(before, ids);
     await t.database.pool.query('update graphile_worker._private_jobs set locked_by = $2 where id = $1', [
       job.id,
       lockedBy,
@@ -340,16 +347,7 @@ describe('one job per event', () => {
     const [deliveryA] = await deliveriesOf(a?.id as string);
     const [deliveryB] = await deliveriesOf(b?.id as string);
     const ids = [deliveryA?.id as string, deliveryB?.id as string];
-    const [queued] = await jobsSince(before, ids);
-    await t.database.pool.query(
-      `update graphile_worker._private_jobs set locked_by = 'test-run', locked_at = now() where id = $1`,
-      [queued?.id],
-    );
-    const { rows } = await t.database.pool.query<Job>(
-      'select id::text, key, locked_by, job_queue_id, payload from graphile_worker._private_jobs where id = $1',
-      [queued?.id],
-    );
-    const job = rows[0] as Job;
+    const job = await lockedJobOf(before, ids);
     const run = runJob(job, async () => {
       await attemptDeliveries(t.deliveryDeps(), ids, 0);
     });
