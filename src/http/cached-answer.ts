@@ -11,12 +11,14 @@ import { cachedRead } from './read-cache.ts';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * `text` as UTF-8 in a buffer of its own: Buffer.from puts small texts in a shared 8 KiB block,
- * which a kept answer would then hold whole.
+ * `content` (a text as UTF-8) in a buffer of its own: Buffer.from puts small texts in a shared
+ * 8 KiB block, which a kept answer would then hold whole.
  */
-export function ownedBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
+export function ownedBytes(content: string | Uint8Array): Buffer {
+  const text = typeof content === 'string';
+  const bytes = Buffer.allocUnsafeSlow(text ? Buffer.byteLength(content) : content.byteLength);
+  if (text) bytes.write(content);
+  else bytes.set(content);
   return bytes;
 }
 
@@ -28,10 +30,6 @@ export function ownedBytes(text: string): Buffer {
 export async function cachedAnswer(reply: FastifyReply, key: string, load: () => Promise<unknown>): Promise<Buffer> {
   return await cachedRead(`answer\u0000${reply.request.routeOptions.url}\u0000${key}`, async () => {
     const made = reply.serialize(await load());
-    if (typeof made === 'string') return ownedBytes(made);
-    const view = Buffer.isBuffer(made) ? made : Buffer.from(made);
-    const bytes = Buffer.allocUnsafeSlow(view.length);
-    view.copy(bytes);
-    return bytes;
+    return ownedBytes(made instanceof ArrayBuffer ? new Uint8Array(made) : made);
   });
 }

@@ -257,10 +257,9 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
       delivery_ids: e.deliveryIds,
       attempts_made: e.attemptsMade,
     }));
-    // Deleted while this process still locks them (src/db/migrations/0045_end_job.sql); done
-    // again after a lost answer, it finds them gone.
-    // The ends' pending deliveries first, by their keys: joined to the jobs directly, PostgreSQL
-    // planned a scan of every delivery.
+    // The ends' pending deliveries are read first, by their keys: joined to the jobs directly,
+    // PostgreSQL planned a scan of every delivery. A job is deleted while this process still
+    // locks it (src/db/migrations/0045_end_job.sql); ended again after a lost answer, it is gone.
     const made = await tx.execute<{ id: string }>(
       sql`with pending as materialized (
           select d.id, d.attempt_count from ${webhookDeliveries} d
