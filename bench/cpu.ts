@@ -135,6 +135,43 @@ export function namedCpuUse<Name extends string>(
   return { ...used, bench, others, wallMs: b.wallMs - a.wallMs };
 }
 
+/** The machine's CPU a run used, ms: its named processes, the bench's and the others'; undefined where the machine's was not read. */
+export function machineMs<Name extends string>(names: readonly Name[], use: NamedCpuUse<Name>): number | undefined {
+  if (use.others === undefined) return undefined;
+  return names.reduce((sum, name) => sum + (use[name] ?? 0), use.bench + use.others);
+}
+
+/** A run measured against an aim's rate: its machine's CPU, its units of work and their rate a second. */
+export interface BudgetRun {
+  label: string;
+  machineMs: number | undefined;
+  units: number;
+  perSecond: number;
+}
+
+/**
+ * Whether a run was bound by the machine's CPU, and what its aim leaves it. A run's rate is the
+ * CPU it used a second over its CPU a unit of work, so at the CPU a second `run` used, the aim's
+ * rate allows at most the CPU a unit printed last. `beside`: other runs' CPU a unit, for
+ * comparison. Undefined where a run's machine CPU was not read.
+ */
+export function machineCpuLine(
+  run: BudgetRun,
+  beside: readonly BudgetRun[],
+  aim: { rate: number; what: string },
+  unit: { name: string; scale: number; label: string; digits: number },
+  cores: number,
+): string | undefined {
+  const runs = [run, ...beside];
+  if (runs.some((r) => r.machineMs === undefined)) return undefined;
+  const perUnit = (r: BudgetRun) => ((r.machineMs ?? 0) * unit.scale) / r.units;
+  const busy = (r: BudgetRun) =>
+    `${((perUnit(r) * r.perSecond) / unit.scale / 10).toFixed(0)}% of ${cores * 100}% busy`;
+  const figure = (value: number) => `${value.toFixed(unit.digits)} ${unit.label}`;
+  const allowed = (perUnit(run) * run.perSecond) / aim.rate;
+  return `the machine's CPU, all processes: ${runs.map((r) => `${r.label} ${figure(perUnit(r))} a ${unit.name}, ${busy(r)}`).join('; ')}; as busy as ${run.label} was, ${aim.what} allows ${figure(allowed)} a ${unit.name}`;
+}
+
 /**
  * Two report rows for one run: each named process's (then the bench's and the rest of the
  * machine's) share of one core, and its CPU per unit of work, in `per.label` units

@@ -117,6 +117,8 @@ import {
 } from '../src/platforms/index.ts';
 import { loadSecretKey } from '../src/secrets.ts';
 import {
+  machineCpuLine,
+  machineMs,
   type NamedCpuUse,
   namedCpuRows,
   namedCpuUse,
@@ -272,34 +274,33 @@ async function uploadMedium(api: Api, bytes: Buffer): Promise<string> {
 type Pids = WorkersRunPids;
 const cpuSample = workersRunCpuSample;
 
-type CpuUse = NamedCpuUse<'api' | 'postgres' | 'workers'>;
+const CPU_NAMES = ['api', 'postgres', 'workers'] as const;
+type CpuUse = NamedCpuUse<(typeof CPU_NAMES)[number]>;
 
 function cpuBetween(a: WorkersRunCpuSample, b: WorkersRunCpuSample): CpuUse {
-  return namedCpuUse(['api', 'postgres', 'workers'] as const, a, b);
-}
-
-/** The machine's CPU a run used, all its processes and the others, ms; undefined where the machine's was not read. */
-function machineMs(u: CpuUse): number | undefined {
-  if (u.others === undefined) return undefined;
-  return (u.api ?? 0) + (u.workers ?? 0) + (u.postgres ?? 0) + u.bench + u.others;
+  return namedCpuUse(CPU_NAMES, a, b);
 }
 
 /**
- * Whether one worker's run was bound by the machine's CPU. A run's rate is the CPU it used a
- * second over its CPU a target, so at one worker's CPU a second, 0.8 of the floor's rate allows at
- * most the CPU a target printed here. A second's CPU is taken at the run's rate: the samples' window
- * ends a poll after the last publication.
+ * Whether one worker's run was bound by the machine's CPU, and the CPU a target 0.8 of the floor's
+ * rate allows at one worker's CPU a second. A second's CPU is taken at the run's rate: the samples'
+ * window ends a poll after the last publication.
  */
-function machineCpuLine(one: RunResult, floor: FloorResult, cores: number): string | undefined {
-  const ms = machineMs(one.cpu);
-  const floorMs = machineMs(floor.cpu);
-  if (ms === undefined || floorMs === undefined) return undefined;
-  const perTarget = ms / one.targets;
-  const floorPerTarget = floorMs / floor.targets;
-  const perSecond = perTarget * one.perSecond;
-  const allowed = perSecond / (AIM_OF_FLOOR * floor.perSecond);
-  const busy = (msPerSecond: number) => `${(msPerSecond / 10).toFixed(0)}% of ${cores * 100}% busy`;
-  return `the machine's CPU, all processes: one worker ${perTarget.toFixed(1)} ms a target, ${busy(perSecond)}; the floor ${floorPerTarget.toFixed(1)} ms, ${busy(floorPerTarget * floor.perSecond)}; as busy as one worker was, ${AIM_OF_FLOOR} of the floor's rate allows ${allowed.toFixed(1)} ms a target`;
+function oneWorkerCpuLine(one: RunResult, floor: FloorResult, cores: number): string | undefined {
+  return machineCpuLine(
+    { label: 'one worker', machineMs: machineMs(CPU_NAMES, one.cpu), units: one.targets, perSecond: one.perSecond },
+    [
+      {
+        label: 'the floor',
+        machineMs: machineMs(CPU_NAMES, floor.cpu),
+        units: floor.targets,
+        perSecond: floor.perSecond,
+      },
+    ],
+    { rate: AIM_OF_FLOOR * floor.perSecond, what: `${AIM_OF_FLOOR} of the floor's rate` },
+    { name: 'target', scale: 1, label: 'ms', digits: 1 },
+    cores,
+  );
 }
 
 /** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
@@ -1054,7 +1055,7 @@ function report(
     waits,
     '',
     cpu,
-    ...[machineCpuLine(one, f, cores)].filter((line) => line !== undefined),
+    ...[oneWorkerCpuLine(one, f, cores)].filter((line) => line !== undefined),
     ...note,
     '',
     pgCpu,

@@ -39,8 +39,10 @@
  * Each event's commit time is when its transaction's COMMIT returned; a delivery's arrival is
  * when the receiver had the request's headers. Commit → first attempt is reported over every
  * delivery (the aim) and over the first delivery of each event. Also reported: the
- * baseline's requests/s and the ratios (b)/(a), (a2)/(a), (b)/(a2), (a3)/(a) and (b)/(a3), the aims, the CPU each process used, and for
- * (b) the PostgreSQL transactions and rows per delivery. Checks that every delivery the
+ * baseline's requests/s and the ratios (b)/(a), (a2)/(a), (b)/(a2), (a3)/(a) and (b)/(a3), the aims, the CPU each process used,
+ * the machine's CPU a delivery of (b) and of (a3) beside what 0.6 of (a)'s rate allows at (b)'s CPU a
+ * second (a run that keeps the machine busy is bound by it), and for (b) the PostgreSQL transactions
+ * and rows per delivery. Checks that every delivery the
  * database holds for the measured events arrived and ended `succeeded` (duplicates are
  * allowed by at-least-once delivery and reported), and that every arrival's signature
  * verifies with its endpoint's secret (`verifyWebhook`, checked after each run). A missed
@@ -78,6 +80,8 @@ import { owners } from '../src/modules/owners/tables.ts';
 import { installModules } from '../src/modules.ts';
 import { besideBusyLoops } from './busy.ts';
 import {
+  machineCpuLine,
+  machineMs,
   type NamedCpuUse,
   namedCpuRows,
   namedCpuUse,
@@ -181,10 +185,11 @@ const { interrupt, isInterrupted, checkInterrupted, sleep, progress } = steps;
 type CpuSample = ReceiverRunCpuSample;
 type Pids = ReceiverRunPids;
 
-type CpuUse = NamedCpuUse<'server' | 'postgres' | 'receiver'>;
+const CPU_NAMES = ['server', 'postgres', 'receiver'] as const;
+type CpuUse = NamedCpuUse<(typeof CPU_NAMES)[number]>;
 
 function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
-  return namedCpuUse(['server', 'postgres', 'receiver'] as const, a, b);
+  return namedCpuUse(CPU_NAMES, a, b);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -627,7 +632,7 @@ function report(
   );
   const cores = os.availableParallelism();
   const cpuRows = (label: string, u: CpuUse, n: number) =>
-    namedCpuRows(['server', 'postgres', 'receiver'] as const, label, u, n, {
+    namedCpuRows(CPU_NAMES, label, u, n, {
       label: 'µs of CPU per request',
       scale: 1000,
       digits: 0,
@@ -643,6 +648,16 @@ function report(
       ...cpuRows("(a3) with the service's writes (bench: the same)", w3.cpu, w3.deliveries),
     ],
     [false, true, true, true, true, true],
+  );
+  // The burst's aim against what the machine gave it: at (b)'s CPU a second, 0.6 of (a)'s rate
+  // leaves each delivery at most this much of every process together, the receiver's and the
+  // producer's included; (a3) shows what the service's writes cost without the job queue.
+  const budget = machineCpuLine(
+    { label: '(b)', machineMs: machineMs(CPU_NAMES, f.cpu), units: f.deliveries, perSecond: f.perSecond },
+    [{ label: '(a3)', machineMs: machineMs(CPU_NAMES, w3.cpu), units: w3.deliveries, perSecond: w3.perSecond }],
+    { rate: AIM_RATIO * b.perSecond, what: `${AIM_RATIO} of (a)'s rate` },
+    { name: 'delivery', scale: 1000, label: 'µs', digits: 0 },
+    cores,
   );
   const check = (r: FanOutResult, name: string) =>
     `${name}: ${r.deliveries} deliveries in the database (${r.events} events × ${s.endpoints} endpoints), every one arrived, ${[...r.statuses].map(([st, n]) => `${n} ${st}`).join(', ')}, ${r.attempts} attempts recorded; ${r.duplicates} duplicate arrivals (at-least-once), ${r.unexpected} unexpected; ${r.signatures.badSignatures} bad signatures`;
@@ -671,6 +686,7 @@ function report(
     aims,
     '',
     cpu,
+    ...(budget === undefined ? [] : [budget]),
     ...note,
     '',
     ...checks,
