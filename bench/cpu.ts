@@ -135,7 +135,10 @@ export function namedCpuUse<Name extends string>(
   return { ...used, bench, others, wallMs: b.wallMs - a.wallMs };
 }
 
-/** The machine's CPU a run used, ms: its named processes, the bench's and the others'; undefined where the machine's was not read. */
+/**
+ * The machine's CPU a run used, ms: its named processes', the bench's and the others'; undefined
+ * where the machine's was not read.
+ */
 export function machineMs<Name extends string>(names: readonly Name[], use: NamedCpuUse<Name>): number | undefined {
   if (use.others === undefined) return undefined;
   return names.reduce((sum, name) => sum + (use[name] ?? 0), use.bench + use.others);

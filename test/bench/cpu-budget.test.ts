@@ -40,15 +40,26 @@ describe('machineCpuLine', () => {
     );
   });
 
-  it("prints nothing when a run's CPU is unknown", () => {
-    expect(
-      machineCpuLine(
-        { label: '(b)', machineMs: 1_000, units: 10, perSecond: 10 },
-        [{ label: '(a3)', machineMs: undefined, units: 10, perSecond: 10 }],
-        { rate: 5, what: 'half' },
-        unit,
-        2,
-      ),
-    ).toBeUndefined();
+  it('prints milliseconds a unit, to the digits asked, at a scale of one', () => {
+    // 13.3 s of CPU over 1,000 targets at 135.5/s: 13.3 ms a target, 1,802 ms of CPU a second
+    // (180% of one core); at that CPU a second, 140.6 targets/s leave 12.8 ms each.
+    const line = machineCpuLine(
+      { label: 'one worker', machineMs: 13_300, units: 1_000, perSecond: 135.5 },
+      [{ label: 'the floor', machineMs: 8_900, units: 1_000, perSecond: 175.8 }],
+      { rate: 140.64, what: "0.8 of the floor's rate" },
+      { name: 'target', scale: 1, label: 'ms', digits: 1 },
+      2,
+    );
+    expect(line).toBe(
+      "the machine's CPU, all processes: one worker 13.3 ms a target, 180% of 200% busy; the floor 8.9 ms a target, 156% of 200% busy; as busy as one worker was, 0.8 of the floor's rate allows 12.8 ms a target",
+    );
+  });
+
+  it("prints nothing when any run's CPU is unknown", () => {
+    const known = { label: 'known', machineMs: 1_000, units: 10, perSecond: 10 };
+    const unknown = { label: 'unknown', machineMs: undefined, units: 10, perSecond: 10 };
+    const aim = { rate: 5, what: 'half' };
+    expect(machineCpuLine(known, [unknown], aim, unit, 2)).toBeUndefined();
+    expect(machineCpuLine(unknown, [known], aim, unit, 2)).toBeUndefined();
   });
 });

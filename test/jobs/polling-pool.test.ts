@@ -81,8 +81,9 @@ describe('the queue pools', () => {
         () => [],
         listening,
       );
-      // Either runner may fetch the job first (the polling one polls as often as the main one is
-      // woken), and either running it shows a job gets the one connection: both note it here.
+      // Either runner may fetch the job first (both poll every 100 ms, and the polling one's poll
+      // may come before the main one's fetch at the insert), and either running it shows a job
+      // gets the one connection: both note it here.
       const ran: string[] = [];
       const main = await startRunner(queue.pool, ran);
       const polling = await startRunner(queue.pollingPool, ran);
@@ -91,7 +92,6 @@ describe('the queue pools', () => {
       expect(listening.totalCount).toBe(2);
       await database.pool.query(`select graphile_worker.add_job('noted', json_build_object('n', 'two'))`);
       expect(await eventually(async () => (ran.length > 0 ? ran : undefined))).toEqual(['two']);
-      expect(statements.totalCount).toBeLessThanOrEqual(1);
     } finally {
       await Promise.all(runners.splice(0).map((r) => r.stop()));
       await statements.end();
