@@ -60,7 +60,8 @@
  * its connections for their process's roles), and PostgreSQL's
  * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
  * one worker's p99 lateness at most 1.2 times the floor's p99; one worker at least 0.8 of the floor's
- * rate; two workers at least as fast as one (on one machine a second process shares the same cores).
+ * rate; two workers at least as fast as one (on one machine a second process shares the same cores),
+ * beside which (5) of (4) is printed, and whether the design's least misses that aim too in the run.
  * A missed aim is reported, not an error. Errors, which make the exit code 1: a target that
  * fails, takes more than one attempt, or is still unpublished while no target took a step (its
  * status, step or polls) for BENCH_PUBLISH_STALL_SECONDS; a target published twice, or a
@@ -941,6 +942,7 @@ function report(
     [false, true, true, true, true],
   );
   const ratio = two.perSecond / one.perSecond;
+  const floorRatio = fw2.perSecond / fw.perSecond;
   const p99 = percentile(one.lateness, 99);
   const floorP99 = percentile(f.lateness, 99);
   const aims = table(
@@ -959,7 +961,8 @@ function report(
       [
         `two workers at least ${AIM_TWO_WORKERS_RATIO} times one worker's targets/s (not slower)`,
         ratio.toFixed(3),
-        met(ratio >= AIM_TWO_WORKERS_RATIO),
+        // The design's least with two workers' slots, measured in the same run, against the same aim.
+        `${met(ratio >= AIM_TWO_WORKERS_RATIO)} (${fw2.label}, of ${fw.label}: ${floorRatio.toFixed(3)}${floorRatio < AIM_TWO_WORKERS_RATIO ? ', itself under the aim' : ''})`,
       ],
     ],
     [false, true, false],
@@ -1037,7 +1040,7 @@ function report(
     '',
     results,
     '',
-    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}; ${fw2.label} / ${fw.label}: ${(fw2.perSecond / fw.perSecond).toFixed(3)} (what twice the slots and connections give the design's least)`,
+    `ratio of targets/s, two workers / one: ${ratio.toFixed(3)}; ${fw2.label} / ${fw.label}: ${floorRatio.toFixed(3)} (what twice the slots and connections give the design's least)`,
     `one worker of ${fw.label}: ${(one.perSecond / fw.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(p99 / percentile(fw.lateness, 99)).toFixed(2)} times; ${fw.label} of the floor: ${(fw.perSecond / f.perSecond).toFixed(3)} of its targets/s, its p99 lateness ${(percentile(fw.lateness, 99) / floorP99).toFixed(2)} times (a lower bound of the service's design, bench/publish-floor.ts)`,
     ...runs.flatMap((r) =>
       r.beside
