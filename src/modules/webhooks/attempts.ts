@@ -235,9 +235,8 @@ function recorderFor(db: Db): GroupCommit<Recorded, boolean> {
 
 /**
  * Writes the attempts and the jobs' ends of one group commit; answers, for an end, whether it was
- * made. A job's attempts may have been committed without waiting for the WAL flush
- * (recordAttempts), and a database that crashed since has lost them, though they were answered
- * committed. So a job is ended only while none of its deliveries is still pending with the
+ * made. A job's attempts may have been committed without waiting for the WAL flush, and a
+ * database that crashed since has lost them, though they were answered committed. So a job is ended only while none of its deliveries is still pending with the
  * attempts it found: one is only where its attempt's record was lost, and the job, failed rather
  * than ended, runs again and attempts it. The end is committed waiting for the flush, which makes
  * every attempt before it durable: an end said made stays made. An end whose write fails (the
@@ -245,12 +244,14 @@ function recorderFor(db: Db): GroupCommit<Recorded, boolean> {
  */
 async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
   const attempts = items.filter((item): item is AttemptRecord => !('end' in item));
-  const written = attempts.length === 0 ? [] : await recordAttempts(tx, attempts);
   const ends = items.filter((item): item is JobEndRecord => 'end' in item);
+  // Attempts alone commit without waiting for the WAL flush. Safe for at-least-once: the job that
+  // made them is ended only in a transaction that waits for it, and only while none of them is
+  // missing; a crash that loses this commit fails the job, which then runs again.
+  await tx.execute(ends.length > 0 ? sql`set local synchronous_commit = on` : sql`set local synchronous_commit = off`);
+  const written = attempts.length === 0 ? [] : await recordAttempts(tx, attempts);
   let ended = new Set<string>();
   if (ends.length > 0) {
-    // Read at the commit: this transaction waits for the flush, whatever recordAttempts set.
-    await tx.execute(sql`set local synchronous_commit = on`);
     const jobs = ends.map((e) => ({
       id: e.end.jobId,
       locked_by: e.end.lockedBy,
@@ -263,7 +264,7 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
     const made = await tx.execute<{ id: string }>(
       sql`with pending as materialized (
           select d.id, d.attempt_count from ${webhookDeliveries} d
-          where d.id = any(${`{${ends.flatMap((e) => e.deliveryIds).join(',')}}`}::uuid[]) and d.status = 'pending'
+          where d.id = any(${sql.param(ends.flatMap((e) => e.deliveryIds))}::uuid[]) and d.status = 'pending'
         )
         select j.id::text as id, switchboard_end_job(j.id, array[j.locked_by])
         from json_to_recordset(${JSON.stringify(jobs)}::json) as j(id bigint, locked_by text, delivery_ids uuid[], attempts_made int)
@@ -283,10 +284,6 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
  * deleted) is not.
  */
 async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
-  // Without waiting for the WAL flush. Safe for at-least-once: the job that made these attempts
-  // is ended only in a later transaction that waits for the flush, and only while none of them is
-  // missing (recordAll); a crash that loses this commit fails the job, which then runs again.
-  await tx.execute(sql`set local synchronous_commit = off`);
   // Planned at each call, not prepared by its text: PostgreSQL's generic plan of it ran two to
   // three times longer than planning and running it for the attempts given (bench/README.md).
   const written = await tx.execute<{ id: string }>(
