@@ -42,6 +42,13 @@ export function table(rows: string[][], rightAligned: boolean[]): string {
 
 export const met = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
 
+/**
+ * A floor's ratio, measured in the same run as an aim's, saying when the floor itself misses that
+ * aim: only then may the aim's miss be called bounded by its floor.
+ */
+export const floorAgainstAim = (ratio: number, aim: number): string =>
+  `${ratio.toFixed(3)}${ratio < aim ? ', itself under the aim' : ''}`;
+
 /** A failure as one message: a BenchError's own text, otherwise the stack. */
 export function describe(failure: unknown): string {
   if (failure instanceof BenchError) return failure.message;
