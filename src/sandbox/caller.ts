@@ -8,11 +8,22 @@ import type { ErrorDialect } from './answers.ts';
 import type { Store } from './platform.ts';
 import type { SandboxAccount, SandboxToken } from './schema.ts';
 import { answerWaitingFault } from './store/faults.ts';
-import { findToken } from './store/grants.ts';
+import { findCaller } from './store/grants.ts';
+import type { SettingValues } from './store/settings.ts';
 
 export interface Caller {
   token: SandboxToken;
   account: SandboxAccount;
+  /** The switches as the call's first read found them: what its answer reads of them. */
+  settings: SettingValues;
+}
+
+/** Each request's caller, once `caller` let its own token through: what hooks of its answer read. */
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** The request's caller, if `caller` let the request's own token through. */
+export function callerOf(request: FastifyRequest): Caller | undefined {
+  return callers.get(request);
 }
 
 export interface CallOptions {
@@ -47,7 +58,7 @@ export async function caller(
   const { errors, platform } = options;
   const token = explicitToken ?? requestToken(request);
   if (token === null) throw errors.invalidToken('An active access token must be used to query information.');
-  const found = await findToken(store, token);
+  const found = await findCaller(store, token);
   // The platform counts a call made with its token even when it then refuses it (an expired
   // token, a fault, a throttle): so does the call log, before any of those checks.
   if (found && found.token.platform === platform) {
@@ -61,22 +72,25 @@ export async function caller(
   if (found.token.expiresAt !== null && found.token.expiresAt <= now) {
     throw errors.preset('token_expired');
   }
-  const accountIds = [found.account.id, ...(found.account.parentId ? [found.account.parentId] : [])];
-  await answerWaitingFault(
-    store,
-    accountIds,
-    [
-      'call',
-      ...(options.publishing === true ? (['publish'] as const) : []),
-      ...(options.refreshing === true ? (['refresh'] as const) : []),
-    ],
-    (preset) => errors.preset(preset),
-  );
+  if (found.faultSet) {
+    await answerWaitingFault(
+      store,
+      [found.account.id, ...(found.account.parentId ? [found.account.parentId] : [])],
+      [
+        'call',
+        ...(options.publishing === true ? (['publish'] as const) : []),
+        ...(options.refreshing === true ? (['refresh'] as const) : []),
+      ],
+      (preset) => errors.preset(preset),
+    );
+  }
   const throttledUntil = found.account.throttledUntil;
   if (throttledUntil !== null && throttledUntil > now) {
     throw errors.preset('rate_limited', (throttledUntil.getTime() - now.getTime()) / 1000);
   }
-  return found;
+  const who: Caller = { token: found.token, account: found.account, settings: found.settings };
+  if (explicitToken === undefined) callers.set(request, who);
+  return who;
 }
 
 /** Refuses the call, the platform's way, unless the token carries one of `scopes`. */

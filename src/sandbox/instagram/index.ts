@@ -31,7 +31,7 @@ function objectReader(store: Store): ObjectReader {
     const fields = requestedFields(request, ['id']);
     const container = await findContainer(store, id);
     if (container && container.accountId === who.account.id) {
-      return pick({ id, ...(await containerStatus(store, container)) }, fields);
+      return pick({ id, ...containerStatus(store, who.settings, container) }, fields);
     }
     const post = await findPost(store, id);
     if (post && post.accountId === who.account.id) {

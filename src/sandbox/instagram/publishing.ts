@@ -24,7 +24,7 @@ import { countActivity, recordPublication } from '../store/activity.ts';
 import { createContainer, findContainer, markContainerPublished } from '../store/containers.ts';
 import { createPost } from '../store/posts.ts';
 import { wholeNumber } from '../store/setting-kinds.ts';
-import { getSetting } from '../store/settings.ts';
+import { type SettingValues, settingIn } from '../store/settings.ts';
 import { call, publishCall, SCOPE } from './access.ts';
 
 /**
@@ -150,7 +150,7 @@ async function mediaRequest(store: Store, request: FastifyRequest, who: Caller) 
       if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
         throw graph.notFound(child);
       }
-      const { status_code } = await containerStatus(store, container);
+      const { status_code } = containerStatus(store, who.settings, container);
       if (status_code !== 'FINISHED') throw unfinishedCarouselItem(child, status_code);
     }
     return { values: { ...base, children: children.join(',') }, failure: null };
@@ -179,14 +179,14 @@ async function mediaRequest(store: Store, request: FastifyRequest, who: Caller) 
 }
 
 /** A container's status as IG Container gives it: its `status_code`, and `status` (why it failed). */
-export async function containerStatus(store: Store, container: SandboxContainer) {
+export function containerStatus(store: Store, settings: SettingValues, container: SandboxContainer) {
   const code = container.publishedPostId
     ? 'PUBLISHED'
     : containerExpired(store, container)
       ? 'EXPIRED'
       : container.failure
         ? 'ERROR'
-        : (await stillProcessing(store, container))
+        : stillProcessing(store, settings, container)
           ? 'IN_PROGRESS'
           : 'FINISHED';
   return { status_code: code, status: container.failure ?? code };
@@ -219,10 +219,10 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     if (container.request.is_carousel_item === true) {
       throw graph.badParameter('A carousel item is published through its carousel');
     }
-    if (await stillProcessing(store, container)) throw notReadyToPublish();
+    if (stillProcessing(store, who.settings, container)) throw notReadyToPublish();
     if (container.failure !== null) throw graph.badParameter(`The media cannot be published: ${container.failure}`);
     // The daily cap is enforced here, at media_publish (error-code reference: code 9, subcode 2207042).
-    if ((await publishedToday(store, who.account.id)) >= (await getSetting(store, PUBLISH_QUOTA))) {
+    if ((await publishedToday(store, who.account.id)) >= settingIn(who.settings, PUBLISH_QUOTA)) {
       throw publishQuotaReached(
         'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
       );
@@ -250,7 +250,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     requireScope(who, call, SCOPE.publish);
     const { id } = request.params as { id: string };
     if (id !== who.account.id) throw graph.notFound(id);
-    const quota = await getSetting(store, PUBLISH_QUOTA);
+    const quota = settingIn(who.settings, PUBLISH_QUOTA);
     const usage = await publishedToday(store, who.account.id);
     return { data: [{ quota_usage: usage, config: { quota_total: quota, quota_duration: 86_400 } }] };
   });

@@ -6,7 +6,7 @@ import type { Store } from '../platform.ts';
 import type { SandboxContainer } from '../schema.ts';
 import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
 import { waitMs } from '../store/setting-kinds.ts';
-import { getSetting } from '../store/settings.ts';
+import { type SettingValues, settingIn } from '../store/settings.ts';
 import { graphAnswer } from './errors.ts';
 
 /** The media URLs a publishing container holds: its own, or its carousel items', in order. */
@@ -19,9 +19,12 @@ export async function containerMediaUrls(store: Store, container: SandboxContain
     .filter((url): url is string => typeof url === 'string');
 }
 
-/** Whether a publishing container is still processing (`container_processing_seconds` on the sandbox clock). */
-export async function stillProcessing(store: Store, container: SandboxContainer): Promise<boolean> {
-  const processing = waitMs(await getSetting(store, CONTAINER_PROCESSING_SECONDS));
+/**
+ * Whether a publishing container is still processing (`container_processing_seconds`, as the
+ * call's `settings` hold it, on the sandbox clock).
+ */
+export function stillProcessing(store: Store, settings: SettingValues, container: SandboxContainer): boolean {
+  const processing = waitMs(settingIn(settings, CONTAINER_PROCESSING_SECONDS));
   return store.now().getTime() - container.createdAt.getTime() < processing;
 }
 

@@ -5,12 +5,12 @@
  * all, as Graph sends none before enough calls were made. A host that documents none
  * (graph.threads.net) reports nothing.
  */
-import type { FastifyInstance } from 'fastify';
-import { requestToken } from '../caller.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf, requestToken } from '../caller.ts';
 import type { Store } from '../platform.ts';
 import { findToken } from '../store/grants.ts';
 import { wholeNumber } from '../store/setting-kinds.ts';
-import { getSetting } from '../store/settings.ts';
+import { getSetting, settingIn } from '../store/settings.ts';
 
 /**
  * What the usage headers report (call_count, total_time and total_cputime, percent of the
@@ -18,15 +18,18 @@ import { getSetting } from '../store/settings.ts';
  */
 export const APP_USAGE_PERCENT = wholeNumber('app_usage_percent', 0, 100, 'a whole percentage');
 
-async function usageFigures(store: Store) {
-  const percent = await getSetting(store, APP_USAGE_PERCENT);
+/** The figures, from the switches the call's caller read (`callerOf`), else read now: no caller on a refused call. */
+async function usageFigures(store: Store, request: FastifyRequest) {
+  const settings = callerOf(request)?.settings;
+  const percent =
+    settings === undefined ? await getSetting(store, APP_USAGE_PERCENT) : settingIn(settings, APP_USAGE_PERCENT);
   return percent === 0 ? null : { call_count: percent, total_cputime: percent, total_time: percent };
 }
 
 /** The platform header on every answer: `X-App-Usage: {"call_count":N,"total_cputime":N,"total_time":N}`. */
 export function reportAppUsage(host: FastifyInstance, store: Store): void {
-  host.addHook('onSend', async (_request, reply, payload) => {
-    const figures = await usageFigures(store);
+  host.addHook('onSend', async (request, reply, payload) => {
+    const figures = await usageFigures(store, request);
     if (figures !== null) reply.header('x-app-usage', JSON.stringify(figures));
     return payload;
   });
@@ -39,17 +42,22 @@ export function reportAppUsage(host: FastifyInstance, store: Store): void {
  */
 export function reportBusinessUseCaseUsage(host: FastifyInstance, store: Store, type: string): void {
   host.addHook('onSend', async (request, reply, payload) => {
-    const figures = await usageFigures(store);
+    const figures = await usageFigures(store, request);
     // A throttled answer already says when access comes back.
     if (figures === null || reply.hasHeader('x-business-use-case-usage')) return payload;
-    const token = requestToken(request);
-    const found = token === null ? null : await findToken(store, token);
-    if (found !== null) {
+    const account = callerOf(request)?.account ?? (await tokenAccount(store, request));
+    if (account !== null) {
       reply.header(
         'x-business-use-case-usage',
-        JSON.stringify({ [found.account.id]: [{ type, ...figures, estimated_time_to_regain_access: 0 }] }),
+        JSON.stringify({ [account.id]: [{ type, ...figures, estimated_time_to_regain_access: 0 }] }),
       );
     }
     return payload;
   });
+}
+
+/** The account of the request's token, as a refused call has no caller: null without a token the sandbox knows. */
+async function tokenAccount(store: Store, request: FastifyRequest) {
+  const token = requestToken(request);
+  return token === null ? null : ((await findToken(store, token))?.account ?? null);
 }

@@ -2,7 +2,7 @@
  * What the control API makes a platform answer instead: a fault for the next call (or publish,
  * or token refresh), or for every such call for a while; a throttle.
  */
-import { eq, or, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, or, type SQL, sql } from 'drizzle-orm';
 import { executeSqlPreparedByText, textArray } from '../../db/prepared.ts';
 import { type FaultPreset, faultAnswer, type SandboxAnswer } from '../answers.ts';
 import type { Store } from '../platform.ts';
@@ -75,6 +75,15 @@ async function takeFault(
     until: row.until === null ? null : new Date(String(row.until)),
     createdAt: new Date(String(row.created_at)),
   };
+}
+
+/**
+ * Whether any fault is set for these accounts, whatever it waits for: a column of the read that
+ * starts a call (`findCaller`), so a call with none, as nearly every one is, takes no statement
+ * of its own to find that out; one with some takes its fault as `answerWaitingFault` does.
+ */
+export function faultSetFor(accountId: AnyColumn, parentId: AnyColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${sandboxFaults} where ${sandboxFaults.accountId} in (${accountId}, ${parentId}))`;
 }
 
 /** Throttles the account and, for a Facebook user, the pages it manages. */

@@ -11,7 +11,9 @@ import {
   sandboxTokens,
 } from '../schema.ts';
 import { pagesOf } from './accounts.ts';
+import { faultSetFor } from './faults.ts';
 import { opaqueString } from './ids.ts';
+import { allSettings, type SettingValues } from './settings.ts';
 
 export async function issueCode(
   store: Store,
@@ -111,6 +113,34 @@ const tokenWithAccount = preparedPerDb((db) =>
     .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
     .where(eq(sandboxTokens.token, sql.placeholder('token')))
     .prepare('sandbox_token_with_account'),
+);
+
+/**
+ * The token with its account, and what every call's checks read beside it: whether a fault is
+ * set for the account (or its parent) and the switches' values. One statement for all of them:
+ * the sandbox answers on the machine of the service that calls it, where each round trip to
+ * PostgreSQL is CPU the service does not get (a real platform spends its own).
+ */
+export async function findCaller(
+  store: Store,
+  token: string,
+): Promise<{ token: SandboxToken; account: SandboxAccount; faultSet: boolean; settings: SettingValues } | null> {
+  const [row] = await callerByToken(store.db).execute({ token });
+  return row ?? null;
+}
+
+const callerByToken = preparedPerDb((db) =>
+  db
+    .select({
+      token: sandboxTokens,
+      account: sandboxAccounts,
+      faultSet: faultSetFor(sandboxAccounts.id, sandboxAccounts.parentId),
+      settings: allSettings,
+    })
+    .from(sandboxTokens)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
+    .where(eq(sandboxTokens.token, sql.placeholder('token')))
+    .prepare('sandbox_caller_by_token'),
 );
 
 /** The user's tokens and its pages' tokens: expired now (`expire`) or revoked (`revoke`). */

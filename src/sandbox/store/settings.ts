@@ -18,8 +18,20 @@ export async function setSetting<T extends string | number>(
 
 export async function getSetting<T extends string | number>(store: Store, setting: Setting<T>): Promise<T> {
   const [row] = await settingByName(store.db).execute({ name: setting.name });
-  return row === undefined ? setting.default : (setting.read(row.value) ?? setting.default);
+  return settingIn(row === undefined ? {} : { [setting.name]: row.value }, setting);
 }
+
+/** Every switch the control API set, by name, as one read found them (a call's, `Caller.settings`). */
+export type SettingValues = Readonly<Record<string, unknown>>;
+
+/** What `setting` is in `values`: the value set, or its default where none (or none it takes) is. */
+export function settingIn<T extends string | number>(values: SettingValues, setting: Setting<T>): T {
+  const value = values[setting.name];
+  return value === undefined ? setting.default : (setting.read(value) ?? setting.default);
+}
+
+/** Every switch set, as one JSON object: a column of the read that starts a call (`findCaller`). */
+export const allSettings = sql<SettingValues>`(select coalesce(jsonb_object_agg(${sandboxSettings.name}, ${sandboxSettings.value}), '{}'::jsonb) from ${sandboxSettings})`;
 
 /** Prepared: a publishing call reads a few switches. */
 const settingByName = preparedPerDb((db) =>

@@ -31,7 +31,7 @@ function objectRoutes(app: FastifyInstance, store: Store): void {
     if (id === 'me' || id === who.account.id) return renderUser(who.account, fields);
     const container = await findContainer(store, id);
     if (container && container.accountId === who.account.id) {
-      return pick({ id, ...(await containerStatus(store, container)) }, fields);
+      return pick({ id, ...containerStatus(store, who.settings, container) }, fields);
     }
     const post = await findPost(store, id);
     if (post && post.accountId === who.account.id) return renderPost(post, who.account, fields);

@@ -26,7 +26,7 @@ import { addComment, findComment } from '../store/comments.ts';
 import { createContainer, findContainer, markContainerPublished } from '../store/containers.ts';
 import { createPost, findPost } from '../store/posts.ts';
 import { wholeNumber } from '../store/setting-kinds.ts';
-import { getSetting } from '../store/settings.ts';
+import { type SettingValues, settingIn } from '../store/settings.ts';
 import { notifyCommentAdded } from '../webhooks.ts';
 import { call, ownUserId, platform, publishCall, SCOPE } from './access.ts';
 import { TEXT_LIMIT, textLength } from './text.ts';
@@ -50,10 +50,11 @@ async function replyTarget(store: Store, id: string): Promise<{ postId: string; 
 }
 
 /** A container's `status` as Threads gives it, with its `error_message` when it failed or expired. */
-export async function containerStatus(
+export function containerStatus(
   store: Store,
+  settings: SettingValues,
   container: SandboxContainer,
-): Promise<{ status: string; error_message?: string }> {
+): { status: string; error_message?: string } {
   if (container.publishedPostId !== null) return { status: 'PUBLISHED' };
   if (container.failure !== null) return { status: 'ERROR', error_message: container.failure };
   if (containerExpired(store, container)) {
@@ -63,7 +64,7 @@ export async function containerStatus(
   // publishing any container ("wait on average 30 seconds before publishing",
   // https://developers.facebook.com/docs/threads/posts), so a service that publishes without
   // looking at its status meets IN_PROGRESS here.
-  if (await stillProcessing(store, container)) return { status: 'IN_PROGRESS' };
+  if (stillProcessing(store, settings, container)) return { status: 'IN_PROGRESS' };
   return { status: 'FINISHED' };
 }
 
@@ -134,7 +135,7 @@ async function containerRequest(
       if (!container || container.accountId !== who.account.id || container.request.is_carousel_item !== true) {
         throw graph.notFound(child);
       }
-      const { status } = await containerStatus(store, container);
+      const { status } = containerStatus(store, who.settings, container);
       if (status !== 'FINISHED') throw unfinishedCarouselItem(child, status);
     }
   }
@@ -171,13 +172,13 @@ function alreadyPublished() {
   return graphAnswer(400, 100, 'The media has already been published');
 }
 
-async function quotas(store: Store, accountId: string) {
+async function quotas(store: Store, who: Caller) {
   return {
     posts: {
-      used: await countActivity(store, accountId, 'publish', DAY_MS),
-      limit: await getSetting(store, PUBLISH_QUOTA),
+      used: await countActivity(store, who.account.id, 'publish', DAY_MS),
+      limit: settingIn(who.settings, PUBLISH_QUOTA),
     },
-    replies: { used: await countActivity(store, accountId, 'reply', DAY_MS), limit: REPLY_QUOTA },
+    replies: { used: await countActivity(store, who.account.id, 'reply', DAY_MS), limit: REPLY_QUOTA },
   };
 }
 
@@ -250,7 +251,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     const creationId = requiredParam(request, graph, 'creation_id');
     const container = await findContainer(store, creationId);
     if (!container || container.accountId !== who.account.id) throw graph.notFound(creationId);
-    const { status, error_message } = await containerStatus(store, container);
+    const { status, error_message } = containerStatus(store, who.settings, container);
     if (status === 'PUBLISHED') throw alreadyPublished();
     if (status === 'IN_PROGRESS') throw notReadyToPublish();
     if (status !== 'FINISHED') throw graph.badParameter(`The container cannot be published: ${error_message}`);
@@ -261,7 +262,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     const isReply = typeof replyToId === 'string';
     // The limits are enforced here, at threads_publish (Threads API overview, "Posts").
     // Threads documents no error of its own for them: the sandbox answers Instagram's.
-    const { used, limit } = (await quotas(store, who.account.id))[isReply ? 'replies' : 'posts'];
+    const { used, limit } = (await quotas(store, who))[isReply ? 'replies' : 'posts'];
     if (used >= limit) {
       throw publishQuotaReached(
         `You reached maximum number of ${isReply ? 'replies' : 'posts'} that is allowed to be published by the Threads API.`,
@@ -275,7 +276,7 @@ export function publishingRoutes(app: FastifyInstance, store: Store): void {
     requireScope(who, call, SCOPE.basic);
     requireScope(who, call, SCOPE.publish);
     ownUserId(who, (request.params as { id: string }).id);
-    const { posts, replies } = await quotas(store, who.account.id);
+    const { posts, replies } = await quotas(store, who);
     const all = {
       quota_usage: posts.used,
       config: { quota_total: posts.limit, quota_duration: 86_400 },
