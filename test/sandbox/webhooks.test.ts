@@ -504,6 +504,17 @@ describe('app_usage_percent', () => {
       total_cputime: 87,
       total_time: 87,
     });
+    // A refused call carries them too: the app's usage, and no account's for a token Graph does not know.
+    const refused = await sandbox.raw('GET', `/graph.facebook.com/${FACEBOOK_VERSION}/me`, { access_token: 'nobody' });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(String(refused.headers['x-app-usage']))).toEqual({
+      call_count: 87,
+      total_cputime: 87,
+      total_time: 87,
+    });
+    const igRefused = await sandbox.raw('GET', '/graph.instagram.com/v25.0/me', { access_token: 'nobody' });
+    expect(igRefused.status).toBe(400);
+    expect(igRefused.headers['x-business-use-case-usage']).toBeUndefined();
     await sandbox.control('PUT', '/settings/app_usage_percent', { value: 0 });
     expect((await igMe()).headers['x-business-use-case-usage']).toBeUndefined();
     expect((await fbMe()).headers['x-app-usage']).toBeUndefined();
