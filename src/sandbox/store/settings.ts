@@ -16,6 +16,12 @@ export async function setSetting<T extends string | number>(
     .onConflictDoUpdate({ target: sandboxSettings.name, set: { value } });
 }
 
+/**
+ * The switch's value now, in a statement of its own. A call's answer may read instead what its
+ * caller's read found (`settingIn(who.settings, setting)`), with no statement: the publishing
+ * calls the benches make at volume and the Graph usage headers do; what runs outside a call (the
+ * control API, notices, token exchanges) reads them here.
+ */
 export async function getSetting<T extends string | number>(store: Store, setting: Setting<T>): Promise<T> {
   const [row] = await settingByName(store.db).execute({ name: setting.name });
   return settingIn(row === undefined ? {} : { [setting.name]: row.value }, setting);
