@@ -14,14 +14,14 @@ import type { SettingValues } from './store/settings.ts';
 export interface Caller {
   token: SandboxToken;
   account: SandboxAccount;
-  /** The switches as the call's first read found them: what its answer reads of them. */
+  /** The switches as the call's first read found them: what its answer reads of them, as they were when it began. */
   settings: SettingValues;
 }
 
-/** Each request's caller, once `caller` let its own token through: what hooks of its answer read. */
+/** Each request's caller, once `caller` let it through with no explicit token: what hooks of its answer read. */
 const callers = new WeakMap<FastifyRequest, Caller>();
 
-/** The request's caller, if `caller` let the request's own token through. */
+/** The request's caller, if `caller` let it through with no explicit token. */
 export function callerOf(request: FastifyRequest): Caller | undefined {
   return callers.get(request);
 }

@@ -61,6 +61,12 @@ export interface TestSandbox {
    */
   calls(platform: Platform, username: string, since?: Date): Promise<SandboxCalls>;
   /**
+   * The calls made after `mark`, a `count` that `calls` answered earlier, oldest first. For a test
+   * that asserts which calls came after a point: a time taken then can fall in the millisecond of
+   * the call just answered, which the log's `since` would then count.
+   */
+  callsAfter(platform: Platform, username: string, mark: number): Promise<SandboxCalls['data']>;
+  /**
    * Holds the next request whose path (after the sandbox's mount, host first) matches, before
    * the sandbox reads it: `arrived` resolves when it comes, and it goes on once `release` is
    * called. For a test that needs a platform call in flight at a chosen moment. `afterBody`:
@@ -213,6 +219,13 @@ export async function startSandbox(): Promise<TestSandbox> {
       if (answer.status !== 200)
         throw new Error(`the call log answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body as SandboxCalls;
+    },
+    async callsAfter(platform, username, mark) {
+      const { count, data } = await sandbox.calls(platform, username);
+      const made = count - mark;
+      if (made > data.length)
+        throw new Error(`${made} calls since the mark, more than the ${data.length} the log keeps`);
+      return made <= 0 ? [] : data.slice(data.length - made);
     },
     hold(path, options = {}) {
       let arrive = () => {};

@@ -1897,7 +1897,7 @@ describe('X', () => {
         (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3 ? true : undefined,
       );
       // The job runs again, as graphile-worker runs a job whose worker died.
-      const since = now();
+      const mark = (await sandbox.calls('x', account.username)).count;
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
@@ -1908,7 +1908,7 @@ describe('X', () => {
         of: 3,
       });
       // Read as X documents the user's posts since the second, with what each replies to.
-      const { data } = await sandbox.calls('x', account.username, since);
+      const data = await sandbox.callsAfter('x', account.username, mark);
       const reads = data.filter(
         (c) => c.method === 'GET' && c.path.endsWith(`/2/users/${account.platformUserId}/tweets`),
       );
@@ -2965,9 +2965,10 @@ describe('YouTube channels', () => {
         const platforms = counting(used + POLL_UNITS + 100, 100);
         await pollComments(pollDeps(platforms), account.id);
         expect(await unitsUsed()).toBe(used + POLL_UNITS);
+        const user = channel.replace(/\.channel1$/, '');
+        const mark = (await sandbox.calls('youtube', user)).count;
         const since = now();
         await pollComments(pollDeps(platforms), account.id);
-        const user = channel.replace(/\.channel1$/, '');
         // The first poll's calls are the user's (after the connection's): the second made none.
         expect((await sandbox.calls('youtube', user)).data.slice(-POLL_UNITS).map((c) => c.path)).toEqual([
           '/www.googleapis.com/youtube/v3/channels',
@@ -2977,7 +2978,7 @@ describe('YouTube channels', () => {
           '/www.googleapis.com/youtube/v3/commentThreads',
           '/www.googleapis.com/youtube/v3/commentThreads',
         ]);
-        expect((await sandbox.calls('youtube', user, since)).data).toEqual([]);
+        expect(await sandbox.callsAfter('youtube', user, mark)).toEqual([]);
         const [state] = await t.database.db
           .select()
           .from(commentSyncState)

@@ -109,10 +109,10 @@ describe('parseCommentNotices on what the sandbox sends', () => {
     ]);
     // The comment's own time is read from Instagram, in one call.
     const credentials = await sandbox.credentials('instagram', 'cn_ig');
-    const since = new Date();
+    const mark = (await sandbox.calls('instagram', 'cn_ig')).count;
     const times = await commentsOf(instagram).commentTimes(credentials, [added.id]);
     expect(times).toEqual(new Map([[added.id, toSecond(added.commented_at)]]));
-    const calls = (await sandbox.calls('instagram', 'cn_ig', since)).data;
+    const calls = await sandbox.callsAfter('instagram', 'cn_ig', mark);
     expect(calls.map((c) => [c.path, c.query.fields])).toEqual([
       [`/graph.instagram.com/v27.0/${added.id}`, 'timestamp'],
     ]);

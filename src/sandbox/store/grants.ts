@@ -97,23 +97,22 @@ export async function issueToken(
   return row as SandboxToken;
 }
 
+/** The token and its account (a token exchange's, a refresh's): the caller's read, of which the rest is not needed. */
 export async function findToken(
   store: Store,
   token: string,
 ): Promise<{ token: SandboxToken; account: SandboxAccount } | null> {
-  const [row] = await tokenWithAccount(store.db).execute({ token });
-  return row ?? null;
+  const found = await findCaller(store, token);
+  return found && { token: found.token, account: found.account };
 }
 
-/** Prepared: every call a sandbox platform answers reads its token first. */
-const tokenWithAccount = preparedPerDb((db) =>
-  db
-    .select({ token: sandboxTokens, account: sandboxAccounts })
-    .from(sandboxTokens)
-    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxTokens.accountId))
-    .where(eq(sandboxTokens.token, sql.placeholder('token')))
-    .prepare('sandbox_token_with_account'),
-);
+export interface FoundCaller {
+  token: SandboxToken;
+  account: SandboxAccount;
+  /** Whether any fault is set for the account or its parent, whatever it waits for. */
+  faultSet: boolean;
+  settings: SettingValues;
+}
 
 /**
  * The token with its account, and what every call's checks read beside it: whether a fault is
@@ -121,14 +120,12 @@ const tokenWithAccount = preparedPerDb((db) =>
  * the sandbox answers on the machine of the service that calls it, where each round trip to
  * PostgreSQL is CPU the service does not get (a real platform spends its own).
  */
-export async function findCaller(
-  store: Store,
-  token: string,
-): Promise<{ token: SandboxToken; account: SandboxAccount; faultSet: boolean; settings: SettingValues } | null> {
+export async function findCaller(store: Store, token: string): Promise<FoundCaller | null> {
   const [row] = await callerByToken(store.db).execute({ token });
   return row ?? null;
 }
 
+/** Prepared: every call a sandbox platform answers reads its token first. */
 const callerByToken = preparedPerDb((db) =>
   db
     .select({

@@ -17,10 +17,11 @@ export async function setSetting<T extends string | number>(
 }
 
 /**
- * The switch's value now, in a statement of its own. A call's answer may read instead what its
- * caller's read found (`settingIn(who.settings, setting)`), with no statement: the publishing
- * calls the benches make at volume and the Graph usage headers do; what runs outside a call (the
- * control API, notices, token exchanges) reads them here.
+ * The switch's value now, in a statement of its own. Code that has the call's `Caller` may read
+ * instead what its caller's read found, with no statement (`settingIn(who.settings, setting)`):
+ * a call then sees its switches as they were when it began. Instagram's and Threads' publishing
+ * calls and the Graph usage headers do; the other platforms' calls still read here, and so does
+ * what runs outside a call (the control API, notices, token exchanges).
  */
 export async function getSetting<T extends string | number>(store: Store, setting: Setting<T>): Promise<T> {
   const [row] = await settingByName(store.db).execute({ name: setting.name });
@@ -32,7 +33,7 @@ export type SettingValues = Readonly<Record<string, unknown>>;
 
 /** What `setting` is in `values`: the value set, or its default where none (or none it takes) is. */
 export function settingIn<T extends string | number>(values: SettingValues, setting: Setting<T>): T {
-  const value = values[setting.name];
+  const value = Object.hasOwn(values, setting.name) ? values[setting.name] : undefined;
   return value === undefined ? setting.default : (setting.read(value) ?? setting.default);
 }
 
