@@ -40,7 +40,7 @@ export function settingIn<T extends string | number>(values: SettingValues, sett
 /** Every switch set, as one JSON object: a column of the read that starts a call (`findCaller`). */
 export const allSettings = sql<SettingValues>`(select coalesce(jsonb_object_agg(${sandboxSettings.name}, ${sandboxSettings.value}), '{}'::jsonb) from ${sandboxSettings})`;
 
-/** Prepared: a publishing call reads a few switches. */
+/** Prepared: the switches read outside a caller's read, one at a time. */
 const settingByName = preparedPerDb((db) =>
   db
     .select()
