@@ -236,9 +236,10 @@ function recorderFor(db: Db): GroupCommit<Recorded, boolean> {
 /**
  * Writes the attempts and the jobs' ends of one group commit; answers, for an end, whether it was
  * made. A job's attempts may have been committed without waiting for the WAL flush, and a
- * database that crashed since has lost them, though they were answered committed. So a job is ended only while none of its deliveries is still pending with the
- * attempts it found: one is only where its attempt's record was lost, and the job, failed rather
- * than ended, runs again and attempts it. The end is committed waiting for the flush, which makes
+ * database that crashed since has lost them, though they were answered committed. So a job is
+ * ended only while none of its deliveries is still pending with the attempts it found: one is
+ * only where its attempt's record was lost, and the job, failed rather than ended, runs again
+ * and attempts it. The end is committed waiting for the flush, which makes
  * every attempt before it durable: an end said made stays made. An end whose write fails (the
  * database away) fails its run too, and the job runs again, attempting only what is unrecorded.
  */
