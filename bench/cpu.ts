@@ -46,17 +46,74 @@ export async function processCpu(pid: number): Promise<number | undefined> {
   return fields ? ticks(fields, 11, 12) : undefined;
 }
 
+/** The live children of a process. */
+async function childrenOf(parent: number): Promise<string[]> {
+  const pids = (await fs.readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
+  const children: string[] = [];
+  for (const pid of pids) {
+    const fields = await statFields(pid);
+    if (fields && Number(fields[1]) === parent) children.push(pid);
+  }
+  return children;
+}
+
 /** The postmaster, its live children, and the children it has already reaped. */
 export async function postgresCpu(postmaster: number): Promise<number | undefined> {
   const own = await statFields(postmaster);
   if (!own) return undefined;
   let total = ticks(own, 11, 12, 13, 14);
-  const pids = (await fs.readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
-  for (const pid of pids) {
+  for (const pid of await childrenOf(postmaster)) {
     const fields = await statFields(pid);
-    if (fields && Number(fields[1]) === postmaster) total += ticks(fields, 11, 12);
+    if (fields) total += ticks(fields, 11, 12);
   }
   return total;
+}
+
+/**
+ * A process's main thread's time so far runnable but not running (in the run queue, waiting for
+ * a core) and how often it lost its core without asking (a preemption), from /proc/<pid>/schedstat
+ * and /proc/<pid>/status. On a machine whose cores are all busy, a single-threaded server waiting
+ * for a core holds up every request it has in hand; CPU time alone does not show that.
+ */
+export interface RunQueue {
+  waitMs: number;
+  preempted: number;
+}
+
+async function runQueue(pid: number | string): Promise<RunQueue | undefined> {
+  const [schedstat, status] = await Promise.all([
+    fs.readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => undefined),
+    fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined),
+  ]);
+  // schedstat: time on a core, time waiting for one (both ns), timeslices.
+  const waitNs = Number(schedstat?.split(' ')[1]);
+  const preempted = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)$/m.exec(status ?? '')?.[1]);
+  return Number.isFinite(waitNs) && Number.isFinite(preempted) ? { waitMs: waitNs / 1e6, preempted } : undefined;
+}
+
+/** The run queue of several processes together; undefined where any cannot be read. */
+async function runQueueOf(pids: readonly (number | string)[]): Promise<RunQueue | undefined> {
+  const each = await Promise.all(pids.map((pid) => runQueue(pid)));
+  if (each.some((q) => q === undefined)) return undefined;
+  return each.reduce<RunQueue>(
+    (sum, q) => ({ waitMs: sum.waitMs + (q?.waitMs ?? 0), preempted: sum.preempted + (q?.preempted ?? 0) }),
+    {
+      waitMs: 0,
+      preempted: 0,
+    },
+  );
+}
+
+/**
+ * PostgreSQL's processes' run queue by process id: the postmaster's and its live children's.
+ * runQueueBetween counts those alive at both samples; the service's pools keep their backends
+ * for the whole of a run.
+ */
+async function postgresRunQueue(postmaster: number): Promise<Map<string, RunQueue> | undefined> {
+  const pids = [String(postmaster), ...(await childrenOf(postmaster))];
+  const each = await Promise.all(pids.map(async (pid) => [pid, await runQueue(pid)] as const));
+  const known = each.filter((entry): entry is readonly [string, RunQueue] => entry[1] !== undefined);
+  return known.length === 0 ? undefined : new Map(known);
 }
 
 export async function machineCpu(): Promise<{ busy: number; total: number } | undefined> {
@@ -249,13 +306,24 @@ export interface WorkersRunCpuSample {
   bench: number;
   machineBusy: number | undefined;
   wallMs: number;
+  /** The run queue so far of the API's, the workers' and the bench's main threads, and of PostgreSQL's processes (by id). */
+  queues: {
+    api: RunQueue | undefined;
+    workers: RunQueue | undefined;
+    bench: RunQueue | undefined;
+    postgres: Map<string, RunQueue> | undefined;
+  };
 }
 
 export async function workersRunCpuSample(pids: WorkersRunPids): Promise<WorkersRunCpuSample> {
-  const [api, postgres, machine, ...workers] = await Promise.all([
+  const [api, postgres, machine, apiQueue, workersQueue, benchQueue, postgresQueue, ...workers] = await Promise.all([
     processCpu(pids.api),
     pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
     machineCpu(),
+    runQueue(pids.api),
+    runQueueOf(pids.workers),
+    runQueue(process.pid),
+    pids.postmaster === undefined ? undefined : postgresRunQueue(pids.postmaster),
     ...pids.workers.map((pid) => processCpu(pid)),
   ]);
   const self = process.cpuUsage();
@@ -266,7 +334,28 @@ export async function workersRunCpuSample(pids: WorkersRunPids): Promise<Workers
     bench: (self.user + self.system) / 1000,
     machineBusy: machine?.busy,
     wallMs: performance.now(),
+    queues: { api: apiQueue, workers: workersQueue, bench: benchQueue, postgres: postgresQueue },
   };
+}
+
+/** What each named process's run queue grew by between two samples; PostgreSQL's over the processes alive at both. */
+export function runQueueBetween(
+  a: WorkersRunCpuSample['queues'],
+  b: WorkersRunCpuSample['queues'],
+): Record<'api' | 'workers' | 'bench' | 'postgres', RunQueue | undefined> {
+  const diff = (x: RunQueue | undefined, y: RunQueue | undefined) =>
+    x === undefined || y === undefined
+      ? undefined
+      : { waitMs: y.waitMs - x.waitMs, preempted: y.preempted - x.preempted };
+  let postgres: RunQueue | undefined;
+  if (a.postgres !== undefined && b.postgres !== undefined) {
+    postgres = { waitMs: 0, preempted: 0 };
+    for (const [pid, after] of b.postgres) {
+      const grown = diff(a.postgres.get(pid), after);
+      if (grown) postgres = { waitMs: postgres.waitMs + grown.waitMs, preempted: postgres.preempted + grown.preempted };
+    }
+  }
+  return { api: diff(a.api, b.api), workers: diff(a.workers, b.workers), bench: diff(a.bench, b.bench), postgres };
 }
 
 /**

@@ -55,10 +55,12 @@
  * in flight: bench/waits.ts, loaded into each worker with `--import`; a slot waiting on a round
  * trip uses no CPU, so this is where a slot's time goes), the CPU of each process and the machine's
  * a target (one worker's beside the floor's, with what 0.8 of the floor's rate allows at one worker's
- * CPU a second: a run that keeps the machine busy is bound by it, not by its slots), PostgreSQL's CPU by
+ * CPU a second: a run that keeps the machine busy is bound by it, not by its slots), how long the API's, the
+ * workers', PostgreSQL's and the bench's main threads waited for a core and how often they lost one, a target
+ * (their run queue: on busy cores a single-threaded server's wait holds up every request it has), PostgreSQL's CPU by
  * whose connections spent it (the API with the sandbox, the workers, the bench: the service names
  * its connections for their process's roles), and PostgreSQL's
- * transactions and rows per target (the sandbox's own included: the floor shows its share). Aims:
+ * transactions, rows and write-ahead log per target (the sandbox's own included: the floor shows its share). Aims:
  * one worker's p99 lateness at most 1.2 times the floor's p99; one worker at least 0.8 of the floor's
  * rate; two workers at least as fast as one (on one machine a second process shares the same cores),
  * beside which (5) of (4) is printed, and whether the design's least misses that aim too in the run.
@@ -124,6 +126,7 @@ import {
   namedCpuRows,
   namedCpuUse,
   postgresCpuByConnection,
+  runQueueBetween,
   type WorkersRunCpuSample,
   type WorkersRunPids,
   workersRunCpuSample,
@@ -284,10 +287,10 @@ type Pids = WorkersRunPids;
 const cpuSample = workersRunCpuSample;
 
 const CPU_NAMES = ['api', 'postgres', 'workers'] as const;
-type CpuUse = NamedCpuUse<(typeof CPU_NAMES)[number]>;
+type CpuUse = NamedCpuUse<(typeof CPU_NAMES)[number]> & { queues: ReturnType<typeof runQueueBetween> };
 
 function cpuBetween(a: WorkersRunCpuSample, b: WorkersRunCpuSample): CpuUse {
-  return namedCpuUse(CPU_NAMES, a, b);
+  return { ...namedCpuUse(CPU_NAMES, a, b), queues: runQueueBetween(a.queues, b.queues) };
 }
 
 /**
@@ -982,6 +985,28 @@ function report(
       scale: 1,
       digits: 1,
     });
+  const queueRow = (label: string, u: CpuUse, n: number) => [
+    label,
+    ...(['api', 'workers', 'postgres', 'bench'] as const).map((name) => {
+      const q = u.queues[name];
+      return q === undefined ? '-' : `${(q.waitMs / n).toFixed(2)} / ${(q.preempted / n).toFixed(1)}`;
+    }),
+  ];
+  const queues = table(
+    [
+      [
+        "waiting for a core, per target: main threads' ms in the run queue / preemptions",
+        'api+sandbox',
+        'workers',
+        'postgres',
+        'bench',
+      ],
+      ...runs.map((r) => queueRow(workersLabel(r.workers), r.cpu, r.targets)),
+      queueRow('floor (bench: the adapter calls)', f.cpu, f.targets),
+      ...written.map((w) => queueRow(`${w.label} (bench: the calls and writes)`, w.cpu, w.targets)),
+    ],
+    [false, true, true, true, true],
+  );
   const cpu = table(
     [
       [
@@ -1026,15 +1051,28 @@ function report(
     (p.updated / n).toFixed(1),
     (p.hotUpdated / n).toFixed(1),
     (p.deleted / n).toFixed(1),
+    (p.walBytes / n).toFixed(0),
+    (p.walFullPages / n).toFixed(2),
+    String(p.checkpoints),
   ];
   const database = table(
     [
-      ['PostgreSQL per target (sandbox included)', 'transactions', 'inserted', 'updated', 'heap-only', 'deleted'],
+      [
+        'PostgreSQL per target (sandbox included)',
+        'transactions',
+        'inserted',
+        'updated',
+        'heap-only',
+        'deleted',
+        'WAL bytes',
+        'full-page images',
+        'checkpoints in the run',
+      ],
       ...runs.map((r) => pgRow(workersLabel(r.workers), r.pg, r.targets)),
       pgRow('floor (the sandbox alone)', f.pg, f.targets),
       ...written.map((w) => pgRow(`${w.label} (the sandbox and the writes)`, w.pg, w.targets)),
     ],
-    [false, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true],
   );
   const busiest = Math.max(
     ...[...runs.map((r) => r.cpu), f.cpu, ...written.map((w) => w.cpu)].map(
@@ -1068,6 +1106,8 @@ function report(
     cpu,
     ...[oneWorkerCpuLine(one, f, cores)].filter((line) => line !== undefined),
     ...note,
+    '',
+    queues,
     '',
     pgCpu,
     '',

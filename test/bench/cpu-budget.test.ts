@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineCpuLine, machineMs } from '../../bench/cpu.ts';
+import { machineCpuLine, machineMs, runQueueBetween, workersRunCpuSample } from '../../bench/cpu.ts';
 
 /**
  * What a bench prints of a run's aim against the machine's CPU: a run's rate is the CPU it used a
@@ -61,5 +61,64 @@ describe('machineCpuLine', () => {
     const aim = { rate: 5, what: 'half' };
     expect(machineCpuLine(known, [unknown], aim, unit, 2)).toBeUndefined();
     expect(machineCpuLine(unknown, [known], aim, unit, 2)).toBeUndefined();
+  });
+});
+
+describe('runQueueBetween', () => {
+  const q = (waitMs: number, preempted: number) => ({ waitMs, preempted });
+
+  it("is what each main thread's run queue grew by, PostgreSQL's summed over the processes alive at both samples", () => {
+    const before = {
+      api: q(100, 40),
+      workers: q(50, 10),
+      bench: q(5, 2),
+      // 303 exits before the second sample: what it waited since the first is not known.
+      postgres: new Map([
+        ['301', q(10, 1)],
+        ['302', q(20, 2)],
+        ['303', q(30, 3)],
+      ]),
+    };
+    const after = {
+      api: q(160, 52),
+      workers: q(80, 15),
+      bench: q(6, 2),
+      // 304 started between the samples: counted from neither.
+      postgres: new Map([
+        ['301', q(14, 3)],
+        ['302', q(27, 2)],
+        ['304', q(9, 9)],
+      ]),
+    };
+    expect(runQueueBetween(before, after)).toEqual({
+      api: q(60, 12),
+      workers: q(30, 5),
+      bench: q(1, 0),
+      postgres: q(11, 2),
+    });
+  });
+
+  it('is unknown for a process whose /proc could not be read at either sample', () => {
+    const read = { api: q(1, 1), workers: q(1, 1), bench: q(1, 1), postgres: new Map([['1', q(1, 1)]]) };
+    const unread = { api: undefined, workers: undefined, bench: undefined, postgres: undefined };
+    expect(runQueueBetween(unread, read)).toEqual({
+      api: undefined,
+      workers: undefined,
+      bench: undefined,
+      postgres: undefined,
+    });
+    expect(runQueueBetween(read, unread).api).toBeUndefined();
+  });
+});
+
+describe('workersRunCpuSample', () => {
+  it("reads a live process's run queue from /proc, and none of a process that is gone", async () => {
+    const own = await workersRunCpuSample({ api: process.pid, postmaster: undefined, workers: [process.pid] });
+    expect(own.queues.api?.waitMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isInteger(own.queues.api?.preempted)).toBe(true);
+    // Pids go up to 2^22 on Linux: this one is never in use.
+    const gone = await workersRunCpuSample({ api: 2 ** 23, postmaster: undefined, workers: [process.pid, 2 ** 23] });
+    expect(gone.queues.api).toBeUndefined();
+    expect(gone.queues.workers).toBeUndefined();
   });
 });
