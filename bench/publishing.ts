@@ -979,6 +979,16 @@ function report(
     [false, true, false],
   );
   const cores = os.availableParallelism();
+  /** A table's rows for every run: the service's, the floor's and the floors with writes', each labelled for what it measured. */
+  const everyRun = <Row>(
+    row: (label: string, run: Pick<FloorResult, 'cpu' | 'pg' | 'pgCpu' | 'targets'>) => Row,
+    floorMeasured: string,
+    writtenMeasured: string,
+  ): Row[] => [
+    ...runs.map((r) => row(workersLabel(r.workers), r)),
+    row(`floor (${floorMeasured})`, f),
+    ...written.map((w) => row(`${w.label} (${writtenMeasured})`, w)),
+  ];
   const cpuRows = (label: string, u: CpuUse, n: number) =>
     namedCpuRows(['api', 'workers', 'postgres'] as const, label, u, n, {
       label: 'ms of CPU per target',
@@ -1001,9 +1011,11 @@ function report(
         'postgres',
         'bench',
       ],
-      ...runs.map((r) => queueRow(workersLabel(r.workers), r.cpu, r.targets)),
-      queueRow('floor (bench: the adapter calls)', f.cpu, f.targets),
-      ...written.map((w) => queueRow(`${w.label} (bench: the calls and writes)`, w.cpu, w.targets)),
+      ...everyRun(
+        (label, r) => queueRow(label, r.cpu, r.targets),
+        'bench: the adapter calls',
+        'bench: the calls and writes',
+      ),
     ],
     [false, true, true, true, true],
   );
@@ -1017,9 +1029,11 @@ function report(
         'bench',
         'others',
       ],
-      ...runs.flatMap((r) => cpuRows(workersLabel(r.workers), r.cpu, r.targets)),
-      ...cpuRows('floor (bench: the adapter calls)', f.cpu, f.targets),
-      ...written.flatMap((w) => cpuRows(`${w.label} (bench: the calls and writes)`, w.cpu, w.targets)),
+      ...everyRun(
+        (label, r) => cpuRows(label, r.cpu, r.targets),
+        'bench: the adapter calls',
+        'bench: the calls and writes',
+      ).flat(),
     ],
     [false, true, true, true, true, true],
   );
@@ -1038,9 +1052,7 @@ function report(
   const pgCpu = table(
     [
       ["PostgreSQL's CPU by connection, ms per target", 'api+sandbox', 'workers', 'bench', 'other'],
-      ...runs.map((r) => pgCpuRow(workersLabel(r.workers), r.pgCpu, r.targets)),
-      pgCpuRow('floor (the sandbox alone)', f.pgCpu, f.targets),
-      ...written.map((w) => pgCpuRow(`${w.label} (the sandbox and the writes)`, w.pgCpu, w.targets)),
+      ...everyRun((label, r) => pgCpuRow(label, r.pgCpu, r.targets), 'the sandbox alone', 'the sandbox and the writes'),
     ],
     [false, true, true, true, true],
   );
@@ -1068,9 +1080,7 @@ function report(
         'full-page images',
         'checkpoints in the run',
       ],
-      ...runs.map((r) => pgRow(workersLabel(r.workers), r.pg, r.targets)),
-      pgRow('floor (the sandbox alone)', f.pg, f.targets),
-      ...written.map((w) => pgRow(`${w.label} (the sandbox and the writes)`, w.pg, w.targets)),
+      ...everyRun((label, r) => pgRow(label, r.pg, r.targets), 'the sandbox alone', 'the sandbox and the writes'),
     ],
     [false, true, true, true, true, true, true, true, true],
   );
