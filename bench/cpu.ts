@@ -46,13 +46,13 @@ export async function processCpu(pid: number): Promise<number | undefined> {
   return fields ? ticks(fields, 11, 12) : undefined;
 }
 
-/** The live children of a process. */
-async function childrenOf(parent: number): Promise<string[]> {
+/** The live children of a process, each with its start time (field 22 of its stat): an id used again is another process. */
+async function childrenOf(parent: number): Promise<{ pid: string; started: string }[]> {
   const pids = (await fs.readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
-  const children: string[] = [];
+  const children: { pid: string; started: string }[] = [];
   for (const pid of pids) {
     const fields = await statFields(pid);
-    if (fields && Number(fields[1]) === parent) children.push(pid);
+    if (fields && Number(fields[1]) === parent) children.push({ pid, started: fields[19] ?? '' });
   }
   return children;
 }
@@ -62,7 +62,7 @@ export async function postgresCpu(postmaster: number): Promise<number | undefine
   const own = await statFields(postmaster);
   if (!own) return undefined;
   let total = ticks(own, 11, 12, 13, 14);
-  for (const pid of await childrenOf(postmaster)) {
+  for (const { pid } of await childrenOf(postmaster)) {
     const fields = await statFields(pid);
     if (fields) total += ticks(fields, 11, 12);
   }
@@ -71,13 +71,26 @@ export async function postgresCpu(postmaster: number): Promise<number | undefine
 
 /**
  * A process's main thread's time so far runnable but not running (in the run queue, waiting for
- * a core) and how often it lost its core without asking (a preemption), from /proc/<pid>/schedstat
- * and /proc/<pid>/status. On a machine whose cores are all busy, a single-threaded server waiting
- * for a core holds up every request it has in hand; CPU time alone does not show that.
+ * a core) and how often it lost its core without asking (a preemption). On a machine whose cores
+ * are all busy, a server whose JavaScript runs on one thread holds up every request it has in
+ * hand while that thread waits; CPU time alone does not show that.
  */
 export interface RunQueue {
   waitMs: number;
   preempted: number;
+}
+
+/**
+ * The run queue in a task's /proc/<pid>/schedstat (its time on a core, its time waiting for one,
+ * both ns, and its timeslices) and /proc/<pid>/status (`nonvoluntary_ctxt_switches`): both the
+ * thread-group leader's own, so a Node.js process's main thread. Undefined where either is not
+ * as the kernel writes it.
+ */
+export function parseRunQueue(schedstat: string, status: string): RunQueue | undefined {
+  const fields = schedstat.trim().split(' ');
+  const waitNs = fields.length === 3 ? Number(fields[1]) : Number.NaN;
+  const preempted = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1]);
+  return Number.isFinite(waitNs) && Number.isFinite(preempted) ? { waitMs: waitNs / 1e6, preempted } : undefined;
 }
 
 async function runQueue(pid: number | string): Promise<RunQueue | undefined> {
@@ -85,35 +98,37 @@ async function runQueue(pid: number | string): Promise<RunQueue | undefined> {
     fs.readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => undefined),
     fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined),
   ]);
-  // schedstat: time on a core, time waiting for one (both ns), timeslices.
-  const waitNs = Number(schedstat?.split(' ')[1]);
-  const preempted = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)$/m.exec(status ?? '')?.[1]);
-  return Number.isFinite(waitNs) && Number.isFinite(preempted) ? { waitMs: waitNs / 1e6, preempted } : undefined;
+  return schedstat === undefined || status === undefined ? undefined : parseRunQueue(schedstat, status);
 }
 
-/** The run queue of several processes together; undefined where any cannot be read. */
+const isRead = (q: RunQueue | undefined): q is RunQueue => q !== undefined;
+
+/** The run queue of several processes together; undefined where there are none or any cannot be read. */
 async function runQueueOf(pids: readonly (number | string)[]): Promise<RunQueue | undefined> {
   const each = await Promise.all(pids.map((pid) => runQueue(pid)));
-  if (each.some((q) => q === undefined)) return undefined;
-  return each.reduce<RunQueue>(
-    (sum, q) => ({ waitMs: sum.waitMs + (q?.waitMs ?? 0), preempted: sum.preempted + (q?.preempted ?? 0) }),
-    {
-      waitMs: 0,
-      preempted: 0,
-    },
-  );
+  const read = each.filter(isRead);
+  if (read.length === 0 || read.length < each.length) return undefined;
+  return read.reduce((sum, q) => ({ waitMs: sum.waitMs + q.waitMs, preempted: sum.preempted + q.preempted }));
 }
 
 /**
- * PostgreSQL's processes' run queue by process id: the postmaster's and its live children's.
- * runQueueBetween counts those alive at both samples; the service's pools keep their backends
- * for the whole of a run.
+ * PostgreSQL's processes' run queue, the postmaster's and its live children's, by process id and
+ * start time. runQueueBetween counts those alive at both samples: the service's pools keep their
+ * backends for a run, and a backend the bench's own pool opens or closes in it is left out.
  */
 async function postgresRunQueue(postmaster: number): Promise<Map<string, RunQueue> | undefined> {
-  const pids = [String(postmaster), ...(await childrenOf(postmaster))];
-  const each = await Promise.all(pids.map(async (pid) => [pid, await runQueue(pid)] as const));
-  const known = each.filter((entry): entry is readonly [string, RunQueue] => entry[1] !== undefined);
-  return known.length === 0 ? undefined : new Map(known);
+  const own = await statFields(postmaster);
+  if (!own) return undefined;
+  const processes = [{ pid: String(postmaster), started: own[19] ?? '' }, ...(await childrenOf(postmaster))];
+  const each = await Promise.all(
+    processes.map(
+      async ({ pid, started }): Promise<readonly [string, RunQueue | undefined]> => [
+        `${pid}@${started}`,
+        await runQueue(pid),
+      ],
+    ),
+  );
+  return new Map(each.filter((entry): entry is readonly [string, RunQueue] => entry[1] !== undefined));
 }
 
 export async function machineCpu(): Promise<{ busy: number; total: number } | undefined> {
@@ -306,7 +321,7 @@ export interface WorkersRunCpuSample {
   bench: number;
   machineBusy: number | undefined;
   wallMs: number;
-  /** The run queue so far of the API's, the workers' and the bench's main threads, and of PostgreSQL's processes (by id). */
+  /** The run queue so far of the API's, the workers' and the bench's main threads, and of PostgreSQL's processes (by id and start time). */
   queues: {
     api: RunQueue | undefined;
     workers: RunQueue | undefined;

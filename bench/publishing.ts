@@ -293,6 +293,17 @@ function cpuBetween(a: WorkersRunCpuSample, b: WorkersRunCpuSample): CpuUse {
   return { ...namedCpuUse(CPU_NAMES, a, b), queues: runQueueBetween(a.queues, b.queues) };
 }
 
+/** A row of the run-queue table: each process's main threads' ms waiting for a core and preemptions, per target ('-': not read, or no such process). */
+function queueRow(label: string, u: CpuUse, targets: number): string[] {
+  return [
+    label,
+    ...(['api', 'workers', 'postgres', 'bench'] as const).map((name) => {
+      const q = u.queues[name];
+      return q === undefined ? '-' : `${(q.waitMs / targets).toFixed(2)} / ${(q.preempted / targets).toFixed(1)}`;
+    }),
+  ];
+}
+
 /**
  * Whether one worker's run was bound by the machine's CPU, and the CPU a target 0.8 of the floor's
  * rate allows at one worker's CPU a second. A second's CPU is taken at the run's rate: the samples'
@@ -995,13 +1006,6 @@ function report(
       scale: 1,
       digits: 1,
     });
-  const queueRow = (label: string, u: CpuUse, n: number) => [
-    label,
-    ...(['api', 'workers', 'postgres', 'bench'] as const).map((name) => {
-      const q = u.queues[name];
-      return q === undefined ? '-' : `${(q.waitMs / n).toFixed(2)} / ${(q.preempted / n).toFixed(1)}`;
-    }),
-  ];
   const queues = table(
     [
       [

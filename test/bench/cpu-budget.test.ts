@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineCpuLine, machineMs, runQueueBetween, workersRunCpuSample } from '../../bench/cpu.ts';
+import { machineCpuLine, machineMs, parseRunQueue, runQueueBetween, workersRunCpuSample } from '../../bench/cpu.ts';
 
 /**
  * What a bench prints of a run's aim against the machine's CPU: a run's rate is the CPU it used a
@@ -64,6 +64,21 @@ describe('machineCpuLine', () => {
   });
 });
 
+describe('parseRunQueue', () => {
+  // As Linux writes them: schedstat is the time on a core, the time waiting for one (ns) and the timeslices.
+  const status = 'Name:\tnode\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t812\nnonvoluntary_ctxt_switches:\t96\n';
+
+  it("reads the run-queue wait (schedstat's second field) and the preemptions (not the voluntary switches)", () => {
+    expect(parseRunQueue('272108060 41131370 1506\n', status)).toEqual({ waitMs: 41.13137, preempted: 96 });
+  });
+
+  it('is unknown where either file is not as the kernel writes it', () => {
+    expect(parseRunQueue('272108060 41131370\n', status)).toBeUndefined();
+    expect(parseRunQueue('', status)).toBeUndefined();
+    expect(parseRunQueue('272108060 41131370 1506\n', 'voluntary_ctxt_switches:\t812\n')).toBeUndefined();
+  });
+});
+
 describe('runQueueBetween', () => {
   const q = (waitMs: number, preempted: number) => ({ waitMs, preempted });
 
@@ -74,9 +89,9 @@ describe('runQueueBetween', () => {
       bench: q(5, 2),
       // 303 exits before the second sample: what it waited since the first is not known.
       postgres: new Map([
-        ['301', q(10, 1)],
-        ['302', q(20, 2)],
-        ['303', q(30, 3)],
+        ['301@5100', q(10, 1)],
+        ['302@5102', q(20, 2)],
+        ['303@5103', q(30, 3)],
       ]),
     };
     const after = {
@@ -85,9 +100,9 @@ describe('runQueueBetween', () => {
       bench: q(6, 2),
       // 304 started between the samples: counted from neither.
       postgres: new Map([
-        ['301', q(14, 3)],
-        ['302', q(27, 2)],
-        ['304', q(9, 9)],
+        ['301@5100', q(14, 3)],
+        ['302@5102', q(27, 2)],
+        ['304@5200', q(9, 9)],
       ]),
     };
     expect(runQueueBetween(before, after)).toEqual({
@@ -107,7 +122,12 @@ describe('runQueueBetween', () => {
       bench: undefined,
       postgres: undefined,
     });
-    expect(runQueueBetween(read, unread).api).toBeUndefined();
+    expect(runQueueBetween(read, unread)).toEqual({
+      api: undefined,
+      workers: undefined,
+      bench: undefined,
+      postgres: undefined,
+    });
   });
 });
 
