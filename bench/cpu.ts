@@ -46,27 +46,35 @@ export async function processCpu(pid: number): Promise<number | undefined> {
   return fields ? ticks(fields, 11, 12) : undefined;
 }
 
-/** The live children of a process, each with its start time (field 22 of its stat): an id used again is another process. */
-async function childrenOf(parent: number): Promise<{ pid: string; started: string }[]> {
+/** A process's stat fields (statFields) and those of each of its live children, by id. */
+interface ProcessTree {
+  pid: string;
+  fields: string[];
+  children: { pid: string; fields: string[] }[];
+}
+
+/** One scan of /proc for a process and its live children; undefined when the process is gone. */
+async function processTree(parent: number): Promise<ProcessTree | undefined> {
+  const fields = await statFields(parent);
+  if (!fields) return undefined;
   const pids = (await fs.readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
-  const children: { pid: string; started: string }[] = [];
+  const children: ProcessTree['children'] = [];
   for (const pid of pids) {
-    const fields = await statFields(pid);
-    if (fields && Number(fields[1]) === parent) children.push({ pid, started: fields[19] ?? '' });
+    const child = await statFields(pid);
+    if (child && Number(child[1]) === parent) children.push({ pid, fields: child });
   }
-  return children;
+  return { pid: String(parent), fields, children };
+}
+
+/** The postmaster's CPU with its reaped children's, and its live children's. */
+function treeCpu(tree: ProcessTree): number {
+  return tree.children.reduce((sum, child) => sum + ticks(child.fields, 11, 12), ticks(tree.fields, 11, 12, 13, 14));
 }
 
 /** The postmaster, its live children, and the children it has already reaped. */
 export async function postgresCpu(postmaster: number): Promise<number | undefined> {
-  const own = await statFields(postmaster);
-  if (!own) return undefined;
-  let total = ticks(own, 11, 12, 13, 14);
-  for (const { pid } of await childrenOf(postmaster)) {
-    const fields = await statFields(pid);
-    if (fields) total += ticks(fields, 11, 12);
-  }
-  return total;
+  const tree = await processTree(postmaster);
+  return tree && treeCpu(tree);
 }
 
 /**
@@ -113,17 +121,16 @@ async function runQueueOf(pids: readonly (number | string)[]): Promise<RunQueue 
 
 /**
  * PostgreSQL's processes' run queue, the postmaster's and its live children's, by process id and
- * start time. runQueueBetween counts those alive at both samples: the service's pools keep their
- * backends for a run, and a backend the bench's own pool opens or closes in it is left out.
+ * start time (field 22 of its stat: an id used again is another process). runQueueBetween counts
+ * those alive at both samples: the service's pools keep their backends for a run, and a backend
+ * the bench's own pool opens or closes in it is left out.
  */
-async function postgresRunQueue(postmaster: number): Promise<Map<string, RunQueue> | undefined> {
-  const own = await statFields(postmaster);
-  if (!own) return undefined;
-  const processes = [{ pid: String(postmaster), started: own[19] ?? '' }, ...(await childrenOf(postmaster))];
+async function treeRunQueue(tree: ProcessTree): Promise<Map<string, RunQueue>> {
+  const processes = [{ pid: tree.pid, fields: tree.fields }, ...tree.children];
   const each = await Promise.all(
     processes.map(
-      async ({ pid, started }): Promise<readonly [string, RunQueue | undefined]> => [
-        `${pid}@${started}`,
+      async ({ pid, fields }): Promise<readonly [string, RunQueue | undefined]> => [
+        `${pid}@${fields[19] ?? ''}`,
         await runQueue(pid),
       ],
     ),
@@ -331,16 +338,22 @@ export interface WorkersRunCpuSample {
 }
 
 export async function workersRunCpuSample(pids: WorkersRunPids): Promise<WorkersRunCpuSample> {
-  const [api, postgres, machine, apiQueue, workersQueue, benchQueue, postgresQueue, ...workers] = await Promise.all([
+  // PostgreSQL's processes are found once for both their CPU and their run queue.
+  const postgresRead = async (postmaster: number) => {
+    const tree = await processTree(postmaster);
+    return tree && { cpu: treeCpu(tree), queue: await treeRunQueue(tree) };
+  };
+  const [api, machine, apiQueue, workersQueue, benchQueue, postgresNow, ...workers] = await Promise.all([
     processCpu(pids.api),
-    pids.postmaster === undefined ? undefined : postgresCpu(pids.postmaster),
     machineCpu(),
     runQueue(pids.api),
     runQueueOf(pids.workers),
     runQueue(process.pid),
-    pids.postmaster === undefined ? undefined : postgresRunQueue(pids.postmaster),
+    pids.postmaster === undefined ? undefined : postgresRead(pids.postmaster),
     ...pids.workers.map((pid) => processCpu(pid)),
   ]);
+  const postgres = postgresNow?.cpu;
+  const postgresQueue = postgresNow?.queue;
   const self = process.cpuUsage();
   return {
     api,
@@ -365,8 +378,8 @@ export function runQueueBetween(
   let postgres: RunQueue | undefined;
   if (a.postgres !== undefined && b.postgres !== undefined) {
     postgres = { waitMs: 0, preempted: 0 };
-    for (const [pid, after] of b.postgres) {
-      const grown = diff(a.postgres.get(pid), after);
+    for (const [key, after] of b.postgres) {
+      const grown = diff(a.postgres.get(key), after);
       if (grown) postgres = { waitMs: postgres.waitMs + grown.waitMs, preempted: postgres.preempted + grown.preempted };
     }
   }
