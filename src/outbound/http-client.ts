@@ -252,13 +252,31 @@ function outboundTarget(
   return { parsed, policy };
 }
 
+/** Each agent's checks of a name under way, by name (see recheckHost). */
+const checksUnderWay = new WeakMap<OutboundPolicy, Map<string, Promise<LookupAddress[]>>>();
+
 /**
  * Checked on every request, also one that will reuse a kept-alive connection: that connection
  * goes to the address checked when it was opened, and the name must still resolve to allowed
- * addresses only.
+ * addresses only. Requests to one name that start while its check is under way share that
+ * check's answer: a burst of deliveries to one receiver would otherwise make a lookup each, every
+ * one holding a thread of libuv's small pool for a round trip to the resolver.
  */
 async function recheckHost(parsed: URL, policy: OutboundPolicy | undefined): Promise<void> {
-  if (policy && isIP(bareHost(parsed.hostname)) === 0) await checkedAddresses(parsed.hostname, policy);
+  if (!policy || isIP(bareHost(parsed.hostname)) !== 0) return;
+  let underWay = checksUnderWay.get(policy);
+  if (underWay === undefined) {
+    underWay = new Map();
+    checksUnderWay.set(policy, underWay);
+  }
+  const { hostname } = parsed;
+  let check = underWay.get(hostname);
+  if (check === undefined) {
+    const checks = underWay;
+    check = checkedAddresses(hostname, policy).finally(() => checks.delete(hostname));
+    underWay.set(hostname, check);
+  }
+  await check;
 }
 
 export type StreamResult =

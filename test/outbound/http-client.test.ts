@@ -277,6 +277,45 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     expect(target.requests).toHaveLength(2);
   });
 
+  it('lets attempts to one name that start while its check is under way share that check', async () => {
+    const target = await startServer((_req, res) => res.end('shared'));
+    // The first lookup answers only when released; every later one (a connection's) at once.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls: string[] = [];
+    const resolve: Resolver = async (hostname) => {
+      calls.push(hostname);
+      if (calls.length === 1) await released;
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const agent = agentFor({ allowPrivate: true, resolve });
+    const url = `http://shared.test:${target.port}/`;
+    const attempts = Array.from({ length: 5 }, () => postBytes(agent, url, 'x', {}, LIMITS));
+    expect(calls).toEqual(['shared.test']);
+    release();
+    for (const result of await Promise.all(attempts)) expect(result).toMatchObject({ status: 200, body: 'shared' });
+    expect(target.requests).toHaveLength(5);
+    // One check for the five attempts, and one lookup for each connection they opened.
+    expect(calls).toHaveLength(1 + target.connections);
+    // A check that has answered is not shared: the next attempt looks the name up again.
+    const before = calls.length;
+    expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200 });
+    expect(calls.length).toBeGreaterThan(before);
+  });
+
+  it('gives every attempt that shared a check its refusal', async () => {
+    const target = await startServer((_req, res) => res.end('must not be reached'));
+    const resolve = fakeResolver({ 'inside.test': ['10.0.0.7'] });
+    const agent = agentFor({ allowPrivate: false, resolve });
+    const url = `http://inside.test:${target.port}/`;
+    const results = await Promise.all(Array.from({ length: 3 }, () => postBytes(agent, url, '{}', {}, LIMITS)));
+    for (const result of results) expect(result.error).toBe('address not allowed: 10.0.0.7 is a private address');
+    expect(resolve.calls).toEqual(['inside.test']);
+    expect(target.requests).toHaveLength(0);
+  });
+
   it('allows IP-literal hosts', async () => {
     const target = await startServer((_req, res) => res.end('literal'));
     const result = await postBytes(agent, `http://127.0.0.1:${target.port}/`, '{}', {}, LIMITS);
