@@ -75,6 +75,7 @@ export class Receiver {
   private constructor(
     readonly child: ChildProcess,
     readonly port: number,
+    readonly host: string,
   ) {
     child.on('message', (message: ReceiverMessage) => {
       if (message.type === 'ready') return;
@@ -88,14 +89,18 @@ export class Receiver {
     return this.child.pid ?? 0;
   }
 
-  /** `http://127.0.0.1:<port>/d/<endpoint>`: where endpoint number `endpoint` is served. */
+  /** `http://<host>:<port>/d/<endpoint>`: where endpoint number `endpoint` is served. */
   url(kind: 'd' | 'b', endpoint: number): string {
-    return `http://127.0.0.1:${this.port}/${kind}/${endpoint}`;
+    return `http://${this.host}:${this.port}/${kind}/${endpoint}`;
   }
 
-  static async start(): Promise<Receiver> {
+  /**
+   * The receiver listens on 127.0.0.1; its URLs name it `host`, which must resolve there (a name
+   * in place of the address makes every sender look it up, as for a receiver on the internet).
+   */
+  static async start(host = '127.0.0.1'): Promise<Receiver> {
     const { child, port } = await forkUntilReady(ENTRY, [], 'the receiver');
-    return new Receiver(child, port);
+    return new Receiver(child, port, host);
   }
 
   private async ask<T extends ReceiverMessage['type']>(

@@ -64,6 +64,10 @@
  *   BENCH_WEBHOOK_STALL_SECONDS   how long to wait without a new arrival before failing (default 90)
  *   BENCH_WEBHOOK_PG_STATEMENTS   1: restart the service once with pg_stat_statements loaded and print
  *                                 the statements of (b) and of (c) (calls per delivery, time)
+ *   BENCH_WEBHOOK_RECEIVER_HOST   the host the endpoints' URLs name (default 127.0.0.1); the receiver listens
+ *                                 on 127.0.0.1, so a name must resolve there: `localhost` makes the service
+ *                                 check the name at every attempt, as for a receiver on the internet (the
+ *                                 baseline's undici looks it up once a connection)
  *   BENCH_SERVER_NODE_ARGS        extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   WORKER_CONCURRENCY, DB_POOL_SIZE, ...  passed to the service as they are (and the
  *                                 baseline uses WORKER_CONCURRENCY x endpoints requests in flight)
@@ -151,7 +155,11 @@ interface Settings {
   dbPoolSize: number;
   serverNodeArgs: string[];
   pgStatements: boolean;
+  receiverHost: string;
 }
+
+/** A host name or an IPv4 address, as a URL's host may hold it without brackets. */
+const RECEIVER_HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i;
 
 function settings(): Settings {
   const endpoints = positiveIntFromEnv('BENCH_WEBHOOK_ENDPOINTS', MAX_ENDPOINTS);
@@ -176,7 +184,16 @@ function settings(): Settings {
     dbPoolSize: config.dbPoolSize,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     pgStatements: ['1', 'true'].includes(process.env.BENCH_WEBHOOK_PG_STATEMENTS ?? ''),
+    receiverHost: receiverHost(process.env.BENCH_WEBHOOK_RECEIVER_HOST),
   };
+}
+
+function receiverHost(value: string | undefined): string {
+  if (value === undefined || value === '') return '127.0.0.1';
+  if (!RECEIVER_HOST.test(value)) {
+    throw new BenchError(`BENCH_WEBHOOK_RECEIVER_HOST=${JSON.stringify(value)}: give a host name or an IPv4 address`);
+  }
+  return value;
 }
 
 /** "1 busy process", "2 busy processes". */
@@ -681,7 +698,7 @@ function report(
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
-    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver, ${s.history} deliveries of the last ${HISTORY_SPAN_DAYS} days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s${c2 === undefined ? '' : `, (c2) ${c2.events} at ${c2.run.rate}/s beside ${busyProcesses(s.busyLoops)}`}; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
+    `Switchboard webhook bench: ${s.endpoints} endpoints on a local receiver at ${s.receiverHost}, ${s.history} deliveries of the last ${HISTORY_SPAN_DAYS} days kept before the runs; (b) ${f.events} events as fast as possible, (c) ${c.events} events at ${c.run.rate}/s${c2 === undefined ? '' : `, (c2) ${c2.events} at ${c2.run.rate}/s beside ${busyProcesses(s.busyLoops)}`}; WORKER_CONCURRENCY ${s.workerConcurrency}, DB_POOL_SIZE ${s.dbPoolSize}; node ${process.version}, ${cores} CPUs`,
     '',
     results,
     '',
@@ -712,7 +729,7 @@ process.exitCode = await runBench({
     interrupt();
   },
   measure: async ({ settings: s, dataDir, atEnd, startService }) => {
-    const receiver = await Receiver.start();
+    const receiver = await Receiver.start(s.receiverHost);
     atEnd(() => receiver.stop());
     progress(
       `receiver pid ${receiver.pid} on 127.0.0.1:${receiver.port}\nstarting the server (DATA_DIR ${dataDir}) ...\n`,
