@@ -8,7 +8,8 @@
  *   Node never calls `lookup` for IP-literal hosts, so the connector checks those before connecting.
  * - `postBytes` sends one POST and reports what happened; it never follows redirects, never throws for
  *   network problems, and bounds both time (including reading the body) and the amount of body kept. Each
- *   call resolves and checks the host name again, also when the request will reuse a kept-alive connection.
+ *   call has the host name resolved and checked again, also when the request will reuse a kept-alive
+ *   connection: by a lookup of its own, or by one of the same name started just before it (recheckHost).
  *
  * A delivery attempt succeeded when the result has a 2xx `status` and no `error` (see `isSuccess`).
  */
@@ -252,15 +253,29 @@ function outboundTarget(
   return { parsed, policy };
 }
 
+/** A check of a name that later requests may share, and when it started (performance.now()). */
+interface SharedCheck {
+  addresses: Promise<LookupAddress[]>;
+  startedAt: number;
+}
+
 /** Each agent's checks of a name under way, by name (see recheckHost). */
-const checksUnderWay = new WeakMap<OutboundPolicy, Map<string, Promise<LookupAddress[]>>>();
+const checksUnderWay = new WeakMap<OutboundPolicy, Map<string, SharedCheck>>();
+
+/**
+ * How long after its start a check under way may still be shared. Bounded, so that one slow
+ * lookup (a lost packet waits out the resolver's timeout) fails only the requests that started
+ * in its first moments, and later ones look the name up again, as they did before sharing.
+ */
+const SHARE_CHECK_MS = 100;
 
 /**
  * Checked on every request, also one that will reuse a kept-alive connection: that connection
  * goes to the address checked when it was opened, and the name must still resolve to allowed
- * addresses only. Requests to one name that start while its check is under way share that
- * check's answer: a burst of deliveries to one receiver would otherwise make a lookup each, every
- * one holding a thread of libuv's small pool for a round trip to the resolver.
+ * addresses only. A request to a name whose check started at most SHARE_CHECK_MS ago and is still
+ * under way takes that check's answer: a burst of deliveries to one receiver would otherwise make
+ * a lookup each, every one holding a thread of libuv's small pool for a round trip to the
+ * resolver. A new connection still resolves the name itself (policyLookup).
  */
 async function recheckHost(parsed: URL, policy: OutboundPolicy | undefined): Promise<void> {
   if (!policy || isIP(bareHost(parsed.hostname)) !== 0) return;
@@ -270,13 +285,21 @@ async function recheckHost(parsed: URL, policy: OutboundPolicy | undefined): Pro
     checksUnderWay.set(policy, underWay);
   }
   const { hostname } = parsed;
+  const now = performance.now();
   let check = underWay.get(hostname);
-  if (check === undefined) {
+  if (check === undefined || now - check.startedAt > SHARE_CHECK_MS) {
     const checks = underWay;
-    check = checkedAddresses(hostname, policy).finally(() => checks.delete(hostname));
-    underWay.set(hostname, check);
+    const started: SharedCheck = {
+      addresses: checkedAddresses(hostname, policy).finally(() => {
+        // A later check of the name may have taken this one's place: that one stays.
+        if (checks.get(hostname) === started) checks.delete(hostname);
+      }),
+      startedAt: now,
+    };
+    check = started;
+    underWay.set(hostname, started);
   }
-  await check;
+  await check.addresses;
 }
 
 export type StreamResult =

@@ -299,10 +299,37 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     expect(target.requests).toHaveLength(5);
     // One check for the five attempts, and one lookup for each connection they opened.
     expect(calls).toHaveLength(1 + target.connections);
-    // A check that has answered is not shared: the next attempt looks the name up again.
+    // A check that has answered is not shared: the next attempt looks the name up again, before
+    // anything else it does (its own lookup is made as it starts).
     const before = calls.length;
-    expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200 });
-    expect(calls.length).toBeGreaterThan(before);
+    const next = postBytes(agent, url, 'x', {}, LIMITS);
+    expect(calls).toHaveLength(before + 1);
+    expect(await next).toMatchObject({ status: 200 });
+  });
+
+  it('shares a check under way only with attempts that start within 0.1 s of it', async () => {
+    const target = await startServer((_req, res) => res.end('late'));
+    // The first lookup hangs until released, as one whose packet was lost would.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls: string[] = [];
+    const resolve: Resolver = async (hostname) => {
+      calls.push(hostname);
+      if (calls.length === 1) await released;
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const agent = agentFor({ allowPrivate: true, resolve });
+    const url = `http://slow.test:${target.port}/`;
+    const first = postBytes(agent, url, 'x', {}, LIMITS);
+    await new Promise((resume) => setTimeout(resume, 150));
+    // The first check is still under way, but started over 0.1 s ago: this attempt makes its own.
+    const second = postBytes(agent, url, 'x', {}, LIMITS);
+    expect(calls).toEqual(['slow.test', 'slow.test']);
+    expect(await second).toMatchObject({ status: 200, body: 'late' });
+    release();
+    expect(await first).toMatchObject({ status: 200, body: 'late' });
   });
 
   it('gives every attempt that shared a check its refusal', async () => {
