@@ -8,8 +8,8 @@
  *   Node never calls `lookup` for IP-literal hosts, so the connector checks those before connecting.
  * - `postBytes` sends one POST and reports what happened; it never follows redirects, never throws for
  *   network problems, and bounds both time (including reading the body) and the amount of body kept. Each
- *   call has the host name resolved and checked again, also when the request will reuse a kept-alive
- *   connection: by a lookup of its own, or by one of the same name started just before it (recheckHost).
+ *   call has the host name checked again, also when the request will reuse a kept-alive connection: by a
+ *   lookup of its own, or by one of the last second that it shares (src/outbound/name-checks.ts).
  *
  * A delivery attempt succeeded when the result has a 2xx `status` and no `error` (see `isSuccess`).
  */
@@ -18,6 +18,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, buildConnector, request } from 'undici';
 import { nonPublicReason, type Resolver } from './address-policy.ts';
+import { SharedNameChecks } from './name-checks.ts';
 
 export interface OutboundPolicy {
   allowPrivate: boolean;
@@ -253,53 +254,23 @@ function outboundTarget(
   return { parsed, policy };
 }
 
-/** A check of a name that later requests may share, and when it started (performance.now()). */
-interface SharedCheck {
-  addresses: Promise<LookupAddress[]>;
-  startedAt: number;
-}
-
-/** Each agent's checks of a name under way, by name (see recheckHost). */
-const checksUnderWay = new WeakMap<OutboundPolicy, Map<string, SharedCheck>>();
+/** Each agent's shared checks of names (src/outbound/name-checks.ts). */
+const nameChecks = new WeakMap<OutboundPolicy, SharedNameChecks>();
 
 /**
- * How long after its start a check under way may still be shared. Bounded, so that one slow
- * lookup (a lost packet waits out the resolver's timeout) fails only the requests that started
- * in its first moments, and later ones look the name up again, as they did before sharing.
- */
-const SHARE_CHECK_MS = 100;
-
-/**
- * Checked on every request, also one that will reuse a kept-alive connection: that connection
- * goes to the address checked when it was opened, and the name must still resolve to allowed
- * addresses only. A request to a name whose check started at most SHARE_CHECK_MS ago and is still
- * under way takes that check's answer: a burst of deliveries to one receiver would otherwise make
- * a lookup each, every one holding a thread of libuv's small pool for a round trip to the
- * resolver. A new connection still resolves the name itself (policyLookup).
+ * Checked before every request, also one that will reuse a kept-alive connection: that
+ * connection goes to the address checked when it was opened, and the name must still resolve to
+ * allowed addresses only, as a check under way or an allowing answer of the last second says
+ * (SharedNameChecks). A new connection resolves the name itself (policyLookup).
  */
 async function recheckHost(parsed: URL, policy: OutboundPolicy | undefined): Promise<void> {
   if (!policy || isIP(bareHost(parsed.hostname)) !== 0) return;
-  let underWay = checksUnderWay.get(policy);
-  if (underWay === undefined) {
-    underWay = new Map();
-    checksUnderWay.set(policy, underWay);
+  let checks = nameChecks.get(policy);
+  if (checks === undefined) {
+    checks = new SharedNameChecks((hostname) => checkedAddresses(hostname, policy));
+    nameChecks.set(policy, checks);
   }
-  const { hostname } = parsed;
-  const now = performance.now();
-  let check = underWay.get(hostname);
-  if (check === undefined || now - check.startedAt > SHARE_CHECK_MS) {
-    const checks = underWay;
-    const started: SharedCheck = {
-      addresses: checkedAddresses(hostname, policy).finally(() => {
-        // A later check of the name may have taken this one's place: that one stays.
-        if (checks.get(hostname) === started) checks.delete(hostname);
-      }),
-      startedAt: now,
-    };
-    check = started;
-    underWay.set(hostname, started);
-  }
-  await check.addresses;
+  await checks.ensure(parsed.hostname);
 }
 
 export type StreamResult =

@@ -256,10 +256,11 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     expect(pinnedResolve.calls).toEqual(['pinned.test', 'pinned.test']);
   });
 
-  it('checks the name again on every attempt, also one that would reuse a kept-alive connection', async () => {
+  it('checks the name before every attempt, also one that would reuse a kept-alive connection', async () => {
     const target = await startServer((_req, res) => res.end('warm'));
-    // Resolves for two attempts, then no longer (as after the name was pointed elsewhere).
-    const resolve = fakeResolver({ 'warm.test': (call) => (call <= 3 ? ['127.0.0.1'] : []) });
+    // Resolves for the first attempt's check and its connection, then no longer (as after the
+    // name was pointed elsewhere).
+    const resolve = fakeResolver({ 'warm.test': (call) => (call <= 2 ? ['127.0.0.1'] : []) });
     const agent = agentFor({ allowPrivate: true, resolve });
     const url = `http://warm.test:${target.port}/`;
     expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200, body: 'warm' });
@@ -268,13 +269,41 @@ describe('postBytes with allowPrivate (local receivers)', () => {
       const pool = agent.stats[`http://warm.test:${target.port}`];
       return pool !== undefined && 'free' in pool && pool.free === 1;
     });
+    // Within a second of the first check's answer, the next attempt is sent on that answer.
     expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200, body: 'warm' });
-    // Two attempts on one connection: the second was checked without a new connection.
     expect(target.connections).toBe(1);
-    expect(resolve.calls).toEqual(['warm.test', 'warm.test', 'warm.test']);
+    expect(resolve.calls).toEqual(['warm.test', 'warm.test']);
+    // Over a second later the name is looked up again, and no longer resolves: nothing is sent,
+    // though the connection may still be kept alive.
+    await new Promise((resume) => setTimeout(resume, 1100));
     const third = await postBytes(agent, url, 'x', {}, LIMITS);
     expect(third).toEqual({ error: 'host does not resolve', durationMs: expect.any(Number) });
+    expect(resolve.calls).toEqual(['warm.test', 'warm.test', 'warm.test']);
     expect(target.requests).toHaveLength(2);
+  });
+
+  it('opens no new connection on a reused answer: the connection looks the name up and checks it itself', async () => {
+    // Every answer closes its connection, so the next attempt needs a new one.
+    const target = await startServer((_req, res) => {
+      res.setHeader('connection', 'close');
+      res.end('closing');
+    });
+    // Allowed for the first attempt's check and its connection; then the name answers something
+    // that is no address at all.
+    const resolve = fakeResolver({ 'moved.test': (call) => (call <= 2 ? ['127.0.0.1'] : ['not-an-address']) });
+    const agent = agentFor({ allowPrivate: true, resolve });
+    const url = `http://moved.test:${target.port}/`;
+    expect(await postBytes(agent, url, 'x', {}, LIMITS)).toMatchObject({ status: 200, body: 'closing' });
+    await until(() => {
+      const pool = agent.stats[`http://moved.test:${target.port}`];
+      return pool !== undefined && 'connected' in pool && pool.connected === 0;
+    });
+    // Within a second: the attempt is sent on the first check's answer, but its new connection
+    // is refused by its own lookup.
+    const second = await postBytes(agent, url, 'x', {}, LIMITS);
+    expect(second.error).toMatch(/^address not allowed: /);
+    expect(resolve.calls).toEqual(['moved.test', 'moved.test', 'moved.test']);
+    expect(target.requests).toHaveLength(1);
   });
 
   it('lets attempts to one name that start while its check is under way share that check', async () => {
@@ -299,12 +328,6 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     expect(target.requests).toHaveLength(5);
     // One check for the five attempts, and one lookup for each connection they opened.
     expect(calls).toHaveLength(1 + target.connections);
-    // A check that has answered is not shared: the next attempt looks the name up again, before
-    // anything else it does (its own lookup is made as it starts).
-    const before = calls.length;
-    const next = postBytes(agent, url, 'x', {}, LIMITS);
-    expect(calls).toHaveLength(before + 1);
-    expect(await next).toMatchObject({ status: 200 });
   });
 
   it('shares a check under way only with attempts that start within 0.1 s of it', async () => {
