@@ -69,6 +69,21 @@ function fakeResolver(table: Record<string, string[] | ((call: number) => string
   return Object.assign(resolve, { calls });
 }
 
+/** A resolver answering 127.0.0.1, whose first lookup answers only once `release` is called. */
+function firstLookupHeld(): { resolve: Resolver; calls: string[]; release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resume) => {
+    release = resume;
+  });
+  const calls: string[] = [];
+  const resolve: Resolver = async (hostname) => {
+    calls.push(hostname);
+    if (calls.length === 1) await released;
+    return [{ address: '127.0.0.1', family: 4 }];
+  };
+  return { resolve, calls, release };
+}
+
 const agents: ReturnType<typeof createOutboundAgent>[] = [];
 function agentFor(...args: Parameters<typeof createOutboundAgent>) {
   const agent = createOutboundAgent(...args);
@@ -309,16 +324,7 @@ describe('postBytes with allowPrivate (local receivers)', () => {
   it('lets attempts to one name that start while its check is under way share that check', async () => {
     const target = await startServer((_req, res) => res.end('shared'));
     // The first lookup answers only when released; every later one (a connection's) at once.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const calls: string[] = [];
-    const resolve: Resolver = async (hostname) => {
-      calls.push(hostname);
-      if (calls.length === 1) await released;
-      return [{ address: '127.0.0.1', family: 4 }];
-    };
+    const { resolve, calls, release } = firstLookupHeld();
     const agent = agentFor({ allowPrivate: true, resolve });
     const url = `http://shared.test:${target.port}/`;
     const attempts = Array.from({ length: 5 }, () => postBytes(agent, url, 'x', {}, LIMITS));
@@ -333,16 +339,7 @@ describe('postBytes with allowPrivate (local receivers)', () => {
   it('shares a check under way only with attempts that start within 0.1 s of it', async () => {
     const target = await startServer((_req, res) => res.end('late'));
     // The first lookup hangs until released, as one whose packet was lost would.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const calls: string[] = [];
-    const resolve: Resolver = async (hostname) => {
-      calls.push(hostname);
-      if (calls.length === 1) await released;
-      return [{ address: '127.0.0.1', family: 4 }];
-    };
+    const { resolve, calls, release } = firstLookupHeld();
     const agent = agentFor({ allowPrivate: true, resolve });
     const url = `http://slow.test:${target.port}/`;
     const first = postBytes(agent, url, 'x', {}, LIMITS);
