@@ -18,7 +18,10 @@
 
 const SHARE_UNDER_WAY_MS = 100;
 const REUSE_ALLOWED_MS = 1000;
-/** From this many names on, names with nothing to reuse or share are dropped, once a REUSE_ALLOWED_MS at most. */
+/**
+ * From this many names on, those with no check under way and no allowing answer of the last
+ * REUSE_ALLOWED_MS are dropped, once a REUSE_ALLOWED_MS at most.
+ */
 const PRUNE_AT = 512;
 
 interface Check {
