@@ -60,8 +60,13 @@ class HostNotResolvedError extends Error {
   }
 }
 
-/** The policy each agent made by createOutboundAgent enforces, so postBytes can check IP literals up front. */
-const agentPolicies = new WeakMap<Agent, OutboundPolicy>();
+/** A policy as an agent made by createOutboundAgent enforces it, with the agent's shared checks of names. */
+interface AgentPolicy extends OutboundPolicy {
+  names: SharedNameChecks;
+}
+
+/** The policy each agent made by createOutboundAgent enforces, so postBytes can check IP literals and names up front. */
+const agentPolicies = new WeakMap<Agent, AgentPolicy>();
 
 /** A URL's hostname without the brackets of an IPv6 literal. */
 function bareHost(hostname: string): string {
@@ -151,7 +156,8 @@ export function createOutboundAgent(policy: OutboundPolicy, options: { connectTi
     connector(connectOptions, callback);
   };
   const agent = new Agent({ connect });
-  agentPolicies.set(agent, { ...policy });
+  const own: AgentPolicy = { ...policy, names: new SharedNameChecks((hostname) => checkedAddresses(hostname, own)) };
+  agentPolicies.set(agent, own);
   return agent;
 }
 
@@ -237,7 +243,7 @@ function describeError(err: unknown): string {
 function outboundTarget(
   agent: Agent,
   url: string,
-): { parsed: URL; policy: OutboundPolicy | undefined } | { error: string } {
+): { parsed: URL; policy: AgentPolicy | undefined } | { error: string } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -254,23 +260,14 @@ function outboundTarget(
   return { parsed, policy };
 }
 
-/** Each agent's shared checks of names (src/outbound/name-checks.ts). */
-const nameChecks = new WeakMap<OutboundPolicy, SharedNameChecks>();
-
 /**
  * Checked before every request, also one that will reuse a kept-alive connection: that
  * connection goes to the address checked when it was opened, and the name must still resolve to
  * allowed addresses only, as a check under way or an allowing answer of the last second says
  * (SharedNameChecks). A new connection resolves the name itself (policyLookup).
  */
-async function recheckHost(parsed: URL, policy: OutboundPolicy | undefined): Promise<void> {
-  if (!policy || isIP(bareHost(parsed.hostname)) !== 0) return;
-  let checks = nameChecks.get(policy);
-  if (checks === undefined) {
-    checks = new SharedNameChecks((hostname) => checkedAddresses(hostname, policy));
-    nameChecks.set(policy, checks);
-  }
-  await checks.ensure(parsed.hostname);
+async function recheckHost(parsed: URL, policy: AgentPolicy | undefined): Promise<void> {
+  if (policy && isIP(bareHost(parsed.hostname)) === 0) await policy.names.ensure(parsed.hostname);
 }
 
 export type StreamResult =

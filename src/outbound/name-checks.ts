@@ -49,7 +49,7 @@ export class SharedNameChecks {
   async ensure(hostname: string): Promise<void> {
     const now = this.now();
     let name = this.names.get(hostname);
-    if (name?.answer?.allowed && now - name.answer.at <= REUSE_ALLOWED_MS) return;
+    if (name !== undefined && reusable(name, now)) return;
     if (name?.underWay && now - name.underWay.startedAt <= SHARE_UNDER_WAY_MS) return name.underWay.done;
     if (name === undefined) {
       if (this.names.size >= PRUNE_AT && now - this.prunedAt >= REUSE_ALLOWED_MS) this.prune(now);
@@ -90,8 +90,12 @@ export class SharedNameChecks {
   private prune(now: number): void {
     this.prunedAt = now;
     for (const [hostname, name] of this.names) {
-      const reusable = name.answer?.allowed === true && now - name.answer.at <= REUSE_ALLOWED_MS;
-      if (name.underWay === undefined && !reusable) this.names.delete(hostname);
+      if (name.underWay === undefined && !reusable(name, now)) this.names.delete(hostname);
     }
   }
+}
+
+/** Whether the name's latest answer allowed it recently enough to be taken again. */
+function reusable(name: Name, now: number): boolean {
+  return name.answer?.allowed === true && now - name.answer.at <= REUSE_ALLOWED_MS;
 }
