@@ -5,6 +5,7 @@
  *   option undici passes through to `net.connect` / `tls.connect`), refuses the connection when any resolved
  *   address is not public (unless `allowPrivate`), and hands Node exactly the addresses it checked, so the
  *   socket goes to a checked address: there is no second resolution a DNS rebinding could answer differently.
+ *   Connections opened together (a burst to a receiver not yet connected) share one lookup under way.
  *   Node never calls `lookup` for IP-literal hosts, so the connector checks those before connecting.
  * - `postBytes` sends one POST and reports what happened; it never follows redirects, never throws for
  *   network problems, and bounds both time (including reading the body) and the amount of body kept. Each
@@ -62,7 +63,7 @@ class HostNotResolvedError extends Error {
 
 /** A policy as an agent made by createOutboundAgent enforces it, with the agent's shared checks of names. */
 interface AgentPolicy extends OutboundPolicy {
-  names: SharedNameChecks;
+  names: SharedNameChecks<LookupAddress[]>;
 }
 
 /** The policy each agent made by createOutboundAgent enforces, so postBytes can check IP literals and names up front. */
@@ -114,10 +115,13 @@ async function checkedAddresses(hostname: string, policy: OutboundPolicy): Promi
   return addresses;
 }
 
-/** A `dns.lookup`-compatible function that answers with the checked addresses only (see checkedAddresses). */
-function policyLookup(policy: OutboundPolicy): LookupFunction {
+/**
+ * A `dns.lookup`-compatible function that answers with the addresses `checked` allowed only
+ * (see checkedAddresses).
+ */
+function policyLookup(checked: (hostname: string) => Promise<LookupAddress[]>): LookupFunction {
   return (hostname, options: LookupOptions, callback) => {
-    checkedAddresses(hostname, policy).then(
+    checked(hostname).then(
       (addresses) => {
         const family = options.family === 4 || options.family === 6 ? options.family : 0;
         const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
@@ -140,11 +144,13 @@ function policyLookup(policy: OutboundPolicy): LookupFunction {
 /**
  * An undici Agent whose connect.lookup resolves with policy.resolve, refuses (unless allowPrivate) when ANY
  * resolved address is non-public, and connects to the checked address (pinning it: the socket goes to exactly
- * the address that was checked). IP-literal hosts are checked before connecting.
+ * the address that was checked). Connections opened together share a lookup under way (SharedNameChecks'
+ * `lookup`). IP-literal hosts are checked before connecting.
  */
 export function createOutboundAgent(policy: OutboundPolicy, options: { connectTimeoutMs?: number } = {}): Agent {
+  const own: AgentPolicy = { ...policy, names: new SharedNameChecks((hostname) => checkedAddresses(hostname, own)) };
   const connector = buildConnector({
-    lookup: policyLookup(policy),
+    lookup: policyLookup((hostname) => own.names.lookup(hostname)),
     timeout: options.connectTimeoutMs ?? 10_000,
   });
   const connect: buildConnector.connector = (connectOptions, callback) => {
@@ -156,7 +162,6 @@ export function createOutboundAgent(policy: OutboundPolicy, options: { connectTi
     connector(connectOptions, callback);
   };
   const agent = new Agent({ connect });
-  const own: AgentPolicy = { ...policy, names: new SharedNameChecks((hostname) => checkedAddresses(hostname, own)) };
   agentPolicies.set(agent, own);
   return agent;
 }
@@ -264,7 +269,8 @@ function outboundTarget(
  * Checked before every request, also one that will reuse a kept-alive connection: that
  * connection goes to the address checked when it was opened, and the name must still resolve to
  * allowed addresses only, as a check under way or an allowing answer of the last second says
- * (SharedNameChecks). A new connection resolves the name itself (policyLookup).
+ * (SharedNameChecks). A new connection resolves the name itself, or takes a lookup of it still under way
+ * that started at most 0.1 s before (policyLookup).
  */
 async function recheckHost(parsed: URL, policy: AgentPolicy | undefined): Promise<void> {
   if (policy && isIP(bareHost(parsed.hostname)) === 0) await policy.names.ensure(parsed.hostname);

@@ -69,17 +69,29 @@ function fakeResolver(table: Record<string, string[] | ((call: number) => string
   return Object.assign(resolve, { calls });
 }
 
-/** A resolver answering 127.0.0.1, whose first lookup answers only once `release` is called. */
-function firstLookupHeld(): { resolve: Resolver; calls: string[]; release: () => void } {
-  let release = () => {};
-  const released = new Promise<void>((resume) => {
-    release = resume;
-  });
+/**
+ * A resolver answering 127.0.0.1, whose first `held` lookups answer only once `release` is called
+ * with their number (from 0); later ones answer at once.
+ */
+function lookupsHeld(held: number): { resolve: Resolver; calls: string[]; release: (call: number) => void } {
+  const resumes: (() => void)[] = [];
+  const releases = Array.from(
+    { length: held },
+    () =>
+      new Promise<void>((resume) => {
+        resumes.push(resume);
+      }),
+  );
   const calls: string[] = [];
   const resolve: Resolver = async (hostname) => {
-    calls.push(hostname);
-    if (calls.length === 1) await released;
+    const call = calls.push(hostname) - 1;
+    await releases[call];
     return [{ address: '127.0.0.1', family: 4 }];
+  };
+  const release = (call: number) => {
+    const resume = resumes[call];
+    if (resume === undefined) throw new Error(`lookup ${call} is not held`);
+    resume();
   };
   return { resolve, calls, release };
 }
@@ -324,22 +336,41 @@ describe('postBytes with allowPrivate (local receivers)', () => {
   it('lets attempts to one name that start while its check is under way share that check', async () => {
     const target = await startServer((_req, res) => res.end('shared'));
     // The first lookup answers only when released; every later one (a connection's) at once.
-    const { resolve, calls, release } = firstLookupHeld();
+    const { resolve, calls, release } = lookupsHeld(1);
     const agent = agentFor({ allowPrivate: true, resolve });
     const url = `http://shared.test:${target.port}/`;
     const attempts = Array.from({ length: 5 }, () => postBytes(agent, url, 'x', {}, LIMITS));
     expect(calls).toEqual(['shared.test']);
-    release();
+    release(0);
     for (const result of await Promise.all(attempts)) expect(result).toMatchObject({ status: 200, body: 'shared' });
     expect(target.requests).toHaveLength(5);
-    // One check for the five attempts, and one lookup for each connection they opened.
-    expect(calls).toHaveLength(1 + target.connections);
+    // One check for the five attempts, and one lookup for the five connections they opened together.
+    expect(target.connections).toBe(5);
+    expect(calls).toEqual(['shared.test', 'shared.test']);
+  });
+
+  it('has connections opened while a lookup of their name is under way share it', async () => {
+    const target = await startServer((_req, res) => res.end('cold'));
+    // The attempts' check and the first connection's lookup both answer only when released.
+    const { resolve, calls, release } = lookupsHeld(2);
+    const agent = agentFor({ allowPrivate: true, resolve });
+    const url = `http://cold.test:${target.port}/`;
+    const attempts = Array.from({ length: 5 }, () => postBytes(agent, url, 'x', {}, LIMITS));
+    release(0);
+    // The five requests are with undici, each on a connection of its own that waits for its address.
+    await until(() => agent.stats[`http://cold.test:${target.port}`]?.pending === 5);
+    expect(calls).toEqual(['cold.test', 'cold.test']);
+    expect(target.connections).toBe(0);
+    release(1);
+    for (const result of await Promise.all(attempts)) expect(result).toMatchObject({ status: 200, body: 'cold' });
+    expect(target.connections).toBe(5);
+    expect(calls).toEqual(['cold.test', 'cold.test']);
   });
 
   it('shares a check under way only with attempts that start within 0.1 s of it', async () => {
     const target = await startServer((_req, res) => res.end('late'));
     // The first lookup hangs until released, as one whose packet was lost would.
-    const { resolve, calls, release } = firstLookupHeld();
+    const { resolve, calls, release } = lookupsHeld(1);
     const agent = agentFor({ allowPrivate: true, resolve });
     const url = `http://slow.test:${target.port}/`;
     const first = postBytes(agent, url, 'x', {}, LIMITS);
@@ -348,7 +379,7 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     const second = postBytes(agent, url, 'x', {}, LIMITS);
     expect(calls).toEqual(['slow.test', 'slow.test']);
     expect(await second).toMatchObject({ status: 200, body: 'late' });
-    release();
+    release(0);
     expect(await first).toMatchObject({ status: 200, body: 'late' });
   });
 

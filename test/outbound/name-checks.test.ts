@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SharedNameChecks } from '../../src/outbound/name-checks.ts';
 
-/** A check whose every call waits until the test answers it, on a clock the test moves. */
+/**
+ * A check whose every call waits until the test answers it (allowing the addresses it is given,
+ * by default none), on a clock the test moves.
+ */
 function harness() {
   let clock = 0;
-  const calls: { hostname: string; allow: () => void; refuse: (error: Error) => void }[] = [];
-  const checks = new SharedNameChecks(
+  const calls: { hostname: string; allow: (addresses?: string[]) => void; refuse: (error: Error) => void }[] = [];
+  const checks = new SharedNameChecks<string[]>(
     (hostname) =>
-      new Promise<void>((allow, refuse) => {
-        calls.push({ hostname, allow, refuse });
+      new Promise<string[]>((answer, refuse) => {
+        calls.push({ hostname, allow: (addresses = []) => answer(addresses), refuse });
       }),
     () => clock,
   );
@@ -169,5 +172,49 @@ describe('SharedNameChecks', () => {
     expect(h.checks.size).toBe(513);
     for (const c of h.calls.slice(511)) c.allow();
     await Promise.all([pending, fresh, ...more, another]);
+  });
+  it('gives a new connection a check under way that started at most 0.1 s before, with its addresses', async () => {
+    const h = harness();
+    h.at(1000);
+    const attempt = h.checks.ensure('hooks.example.test');
+    h.at(1050);
+    const connection = h.checks.lookup('hooks.example.test');
+    h.at(1100);
+    const another = h.checks.lookup('hooks.example.test');
+    expect(h.calls).toHaveLength(1);
+    h.call(0).allow(['203.0.113.7']);
+    await expect(attempt).resolves.toBeUndefined();
+    await expect(connection).resolves.toEqual(['203.0.113.7']);
+    await expect(another).resolves.toEqual(['203.0.113.7']);
+  });
+
+  it('has a new connection look the name up itself over 0.1 s after a check still under way', async () => {
+    const h = harness();
+    h.at(1000);
+    const slow = h.checks.lookup('hooks.example.test');
+    h.at(1101);
+    const connection = h.checks.lookup('hooks.example.test');
+    expect(h.calls).toHaveLength(2);
+    h.call(1).allow(['203.0.113.8']);
+    await expect(connection).resolves.toEqual(['203.0.113.8']);
+    h.call(0).allow(['203.0.113.7']);
+    await expect(slow).resolves.toEqual(['203.0.113.7']);
+  });
+
+  it('never gives a new connection an answer that has come, though attempts reuse it', async () => {
+    const h = harness();
+    h.at(1000);
+    const first = h.checks.lookup('hooks.example.test');
+    h.call(0).allow(['203.0.113.7']);
+    await first;
+    h.at(1001);
+    // An attempt takes the connection's allowing answer of 1 ms ago; a new connection does not.
+    await expect(h.checks.ensure('hooks.example.test')).resolves.toBeUndefined();
+    expect(h.calls).toHaveLength(1);
+    const connection = h.checks.lookup('hooks.example.test');
+    expect(h.calls).toHaveLength(2);
+    expect(await settled(connection)).toBe(false);
+    h.call(1).refuse(new Error('address not allowed: 10.0.0.5 is a private address'));
+    await expect(connection).rejects.toThrow('address not allowed: 10.0.0.5 is a private address');
   });
 });
