@@ -19,7 +19,7 @@ import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { TEST_HOSTS } from '../helpers/resolver.ts';
 import { standardSignatures, verifyStandardWebhook } from '../helpers/standard-webhooks.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
+import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../helpers/tables.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -383,6 +383,37 @@ describe('one job per event', () => {
     expect(r.received).toHaveLength(2);
     const [row] = await deliveriesOf(hook.id);
     expect(row).toMatchObject({ status: 'pending', attemptCount: 2 });
+  });
+
+  it("cancels, unsent, a job's deliveries to an endpoint made inactive or of an event gone, and sends the others", async () => {
+    const r = await receiver();
+    const o = await t.createOwner();
+    const [kept, paused] = await Promise.all(
+      ['kept', 'paused'].map((n) => endpoint(`${r.url}/${n}`, ['post.published'], o)),
+    );
+    const { id: eventId } = await emitEvent(o, 'post.published', null);
+    const { id: goneId } = await emitEvent(o, 'post.published', null);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/webhooks/${paused?.id}`,
+      headers: auth(o.key),
+      payload: { active: false },
+    });
+    expect(patched.statusCode).toBe(200);
+    // Only a profile's deletion removes events, after their deliveries; here one goes first.
+    await t.database.db.delete(events).where(eq(events.id, goneId));
+    const rows = [...(await deliveriesOf(kept?.id as string)), ...(await deliveriesOf(paused?.id as string))];
+    const sendable = rows.find((d) => d.endpointId === kept?.id && d.eventId === eventId);
+    const ids = rows.map((d) => d.id);
+    const outcomes = await attemptDeliveries(t.deliveryDeps(), ids, 0);
+    expect(outcomes).toEqual(ids.map((id) => (id === sendable?.id ? 'sent' : 'skipped')));
+    expect(
+      r.received.map((got) => [got.path, got.headers['service-delivery'], JSON.parse(got.body.toString()).id]),
+    ).toEqual([[`${new URL(r.url).pathname}/kept`, sendable?.id, eventId]]);
+    for (const id of ids.filter((id) => id !== sendable?.id)) {
+      const [row] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+      expect(row).toMatchObject({ status: 'cancelled', attemptCount: 0, nextAttemptAt: null });
+    }
   });
 
   it('keeps the attempt of a delivery cancelled while it was in flight, and schedules no retry', async () => {
