@@ -270,7 +270,7 @@ function outboundTarget(
  * connection goes to the address checked when it was opened, and the name must still resolve to
  * allowed addresses only, as a check under way or an allowing answer of the last second says
  * (SharedNameChecks). A new connection resolves the name itself, or takes a lookup of it still under way
- * that started at most 0.1 s before (policyLookup).
+ * that started at most 0.1 s before (the agent's policyLookup, through SharedNameChecks' `lookup`).
  */
 async function recheckHost(parsed: URL, policy: AgentPolicy | undefined): Promise<void> {
   if (policy && isIP(bareHost(parsed.hostname)) === 0) await policy.names.ensure(parsed.hostname);

@@ -13,9 +13,10 @@
  * - else a check of its own. A refusal is never reused: the next request checks again.
  * What a request reuses decides only whether it is sent. A new connection takes the addresses of
  * a check (`lookup`): one still under way that started at most SHARE_UNDER_WAY_MS before it, else
- * its own; never an answer that has already come. So a connection goes only to an address that a
- * check of its first moments allowed, and a burst to a receiver not yet connected, which opens a
- * connection for each request in flight, makes one lookup for them rather than one each.
+ * its own; never an answer that has already come. So a connection goes only to an address allowed
+ * by a check that started at most SHARE_UNDER_WAY_MS before it opened, and connections opened
+ * together (a burst to a receiver not yet connected opens one for each request in flight) make
+ * one lookup between them rather than one each.
  */
 
 const SHARE_UNDER_WAY_MS = 100;

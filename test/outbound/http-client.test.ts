@@ -367,6 +367,20 @@ describe('postBytes with allowPrivate (local receivers)', () => {
     expect(calls).toEqual(['cold.test', 'cold.test']);
   });
 
+  it('gives every connection that shared a lookup its refusal, and opens none', async () => {
+    const target = await startServer((_req, res) => res.end('must not be reached'));
+    // The attempts' check allows the name; the lookup their connections share then answers
+    // something that is no address.
+    const resolve = fakeResolver({ 'turned.test': (call) => (call === 1 ? ['127.0.0.1'] : ['not-an-address']) });
+    const agent = agentFor({ allowPrivate: true, resolve });
+    const url = `http://turned.test:${target.port}/`;
+    const results = await Promise.all(Array.from({ length: 5 }, () => postBytes(agent, url, 'x', {}, LIMITS)));
+    for (const result of results) expect(result.error).toMatch(/^address not allowed: /);
+    expect(resolve.calls).toEqual(['turned.test', 'turned.test']);
+    expect(await connectionsBefore(target)).toBe(0);
+    expect(target.requests).toHaveLength(0);
+  });
+
   it('shares a check under way only with attempts that start within 0.1 s of it', async () => {
     const target = await startServer((_req, res) => res.end('late'));
     // The first lookup hangs until released, as one whose packet was lost would.

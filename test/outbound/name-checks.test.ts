@@ -217,4 +217,18 @@ describe('SharedNameChecks', () => {
     h.call(1).refuse(new Error('address not allowed: 10.0.0.5 is a private address'));
     await expect(connection).rejects.toThrow('address not allowed: 10.0.0.5 is a private address');
   });
+  it("lets a request share a new connection's check under way, then reuse its allowing answer", async () => {
+    const h = harness();
+    h.at(1000);
+    const connection = h.checks.lookup('hooks.example.test');
+    h.at(1050);
+    const attempt = h.checks.ensure('hooks.example.test');
+    expect(h.calls).toHaveLength(1);
+    h.call(0).allow(['203.0.113.7']);
+    await expect(connection).resolves.toEqual(['203.0.113.7']);
+    await expect(attempt).resolves.toBeUndefined();
+    h.at(2050);
+    await expect(h.checks.ensure('hooks.example.test')).resolves.toBeUndefined();
+    expect(h.calls).toHaveLength(1);
+  });
 });
