@@ -1,10 +1,10 @@
 /**
  * The checks of host names that outbound requests share (src/outbound/http-client.ts: before every
- * request, and for every new connection). A check resolves the name and refuses it unless every address is allowed; through
- * `getaddrinfo`, each lookup holds one of libuv's four threads for a round trip to the resolver,
- * with no cache of its own. A request that made a lookup of its own every time would, at an
- * agency's rate of deliveries to many receivers, queue on those threads (and hold up the file
- * reads and other work that share them). So a request takes:
+ * request, and for every new connection). A check resolves the name and refuses it unless every
+ * address is allowed; through `getaddrinfo`, each lookup holds one of libuv's four threads for a
+ * round trip to the resolver, with no cache of its own. A request that made a lookup of its own
+ * every time would, at an agency's rate of deliveries to many receivers, queue on those threads
+ * (and hold up the file reads and other work that share them). So a request takes:
  * - the answer of the name's latest check (the last started of those that answered) if it
  *   allowed the name at most REUSE_ALLOWED_MS before;
  * - else the answer of a check still under way that started at most SHARE_UNDER_WAY_MS before
