@@ -173,6 +173,7 @@ describe('SharedNameChecks', () => {
     for (const c of h.calls.slice(511)) c.allow();
     await Promise.all([pending, fresh, ...more, another]);
   });
+
   it('gives a new connection a check under way that started at most 0.1 s before, with its addresses', async () => {
     const h = harness();
     h.at(1000);
