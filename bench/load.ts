@@ -94,6 +94,82 @@ async function load(
   return result;
 }
 
+/** Latencies (ms) of a measured run, in one growing array. */
+class Latencies {
+  private values = new Float64Array(1 << 16);
+  count = 0;
+  readonly record = (ms: number) => {
+    if (this.count === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.count++] = ms;
+  };
+  sorted(): Float64Array {
+    return this.values.subarray(0, this.count).sort();
+  }
+}
+
+/** What the measured seconds of one target gathered, over one or more runs of the load. */
+interface Gathered {
+  seconds: number;
+  responses: number;
+  statusCodes: Record<string, number>;
+  cpu: CpuUse;
+  latencies: Latencies;
+}
+
+const noCpu = (): CpuUse => ({ server: 0, postgres: 0, bench: 0, others: 0, capacity: 0 });
+
+function addCpu(sum: CpuUse, more: CpuUse): CpuUse {
+  const add = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : a + b;
+  return {
+    server: add(sum.server, more.server),
+    postgres: add(sum.postgres, more.postgres),
+    bench: sum.bench + more.bench,
+    others: add(sum.others, more.others),
+    capacity: add(sum.capacity, more.capacity),
+  };
+}
+
+/** Runs the load for `seconds` and adds what it measured to `into`. */
+async function gather(server: Server, target: Target, seconds: number, connections: number, into: Gathered) {
+  const postmaster = await postmasterPid(server.dataDir);
+  const before = await cpuSnapshot(server.pid, postmaster);
+  const result = await load(server.origin, target, seconds, connections, into.latencies.record);
+  const after = await cpuSnapshot(server.pid, postmaster);
+  into.seconds += result.duration;
+  into.responses += result.requests.total;
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+    into.statusCodes[code] = (into.statusCodes[code] ?? 0) + count;
+  }
+  into.cpu = addCpu(into.cpu, cpuUse(before, after));
+}
+
+function measurement(target: Target, g: Gathered): Measurement {
+  const sorted = g.latencies.sorted();
+  return {
+    target,
+    seconds: g.seconds,
+    responses: g.responses,
+    requestsPerSecond: g.responses / g.seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    statusCodes: g.statusCodes,
+    cpu: g.cpu,
+  };
+}
+
+const gathered = (): Gathered => ({
+  seconds: 0,
+  responses: 0,
+  statusCodes: {},
+  cpu: noCpu(),
+  latencies: new Latencies(),
+});
+
 /** A warm-up (checked, not counted), then the measured run. */
 /** `beforeMeasured` runs between the warm-up and the measured seconds (e.g. to reset PostgreSQL's counters). */
 export async function measure(
@@ -106,35 +182,44 @@ export async function measure(
   await load(server.origin, target, s.warmupSeconds, s.connections);
   await beforeMeasured?.();
   process.stderr.write(`${s.durationSeconds} s measured ... `);
+  const g = gathered();
+  await gather(server, target, s.durationSeconds, s.connections, g);
+  process.stderr.write(`${g.responses} responses\n`);
+  return measurement(target, g);
+}
 
-  let latencies = new Float64Array(1 << 16);
-  let count = 0;
-  const record = (ms: number) => {
-    if (count === latencies.length) {
-      const bigger = new Float64Array(latencies.length * 2);
-      bigger.set(latencies);
-      latencies = bigger;
+/**
+ * Targets compared with each other, measured in turns: each warmed up, then `turns` rounds in
+ * which each runs its share of the measured seconds, in turn (the order reversed every other
+ * round, so neither is always first). The machine's speed drifts over seconds (other tenants of
+ * its host): measured one after the other, a ratio of two targets moved by a third from run to
+ * run of the same code; in turns, each target meets the same moments of the machine.
+ */
+export async function measureInTurns(
+  server: Server,
+  targets: readonly Target[],
+  s: LoadSettings,
+  turns: number,
+): Promise<Measurement[]> {
+  for (const target of targets) {
+    process.stderr.write(`${target.label}: ${s.warmupSeconds} s warm-up\n`);
+    await load(server.origin, target, s.warmupSeconds, s.connections);
+  }
+  const share = s.durationSeconds / turns;
+  process.stderr.write(`${turns} turns of ${share} s each, ${s.durationSeconds} s measured a target ... `);
+  const all = targets.map(() => gathered());
+  for (let turn = 0; turn < turns; turn++) {
+    const order = targets.map((_, i) => i);
+    if (turn % 2 === 1) order.reverse();
+    for (const i of order) {
+      const target = targets[i];
+      const g = all[i];
+      if (target === undefined || g === undefined) continue;
+      await gather(server, target, share, s.connections, g);
     }
-    latencies[count++] = ms;
-  };
-  const postmaster = await postmasterPid(server.dataDir);
-  const before = await cpuSnapshot(server.pid, postmaster);
-  const result = await load(server.origin, target, s.durationSeconds, s.connections, record);
-  const after = await cpuSnapshot(server.pid, postmaster);
-
-  const sorted = latencies.subarray(0, count).sort();
-  const responses = result.requests.total;
-  process.stderr.write(`${responses} responses\n`);
-  return {
-    target,
-    seconds: result.duration,
-    responses,
-    requestsPerSecond: responses / result.duration,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count: n }]) => [code, n])),
-    cpu: cpuUse(before, after),
-  };
+  }
+  process.stderr.write(`${all.map((g) => g.responses).join(' and ')} responses\n`);
+  return targets.map((target, i) => measurement(target, all[i] ?? gathered()));
 }
 
 /** One request before the load, so a wrong key or route fails with the server's own answer. */

@@ -3,11 +3,14 @@
  *
  * Starts the real service (`switchboard api`) as a child process on a temporary DATA_DIR
  * (embedded PostgreSQL), so the load generator and the server do not share an event loop,
- * then measures with autocannon, one route after the other at the same load:
+ * then measures with autocannon at the same load:
  *   (a) GET /healthz        the bare route of the same server;
  *   (b) GET /v1/profiles    authenticated with the first owner key;
  *   (c) GET /v1/profiles?limit=100, once the owner has an agency's profiles (300: one a
  *       client), the same key: a full page of the list, where (b) is a page of one.
+ * (a) and (b), whose ratio has the aim, are measured in turns (BENCH_TURNS rounds, each route
+ * a share of the measured seconds in each), so that both meet the same moments of the
+ * machine; (c) after them, alone.
  * Prints requests/s and p50/p99 latency of each, the ratio (b)/(a) and (c)/(a), and the aims
  * beside them (the aims are (b)'s; (c) shows what a page's size adds); then the CPU that the server, PostgreSQL, the load generator and everything else
  * used during each run (from /proc), because on a small machine they share the cores. A missed aim is reported, not an error; errors, timeouts and any response other
@@ -17,6 +20,7 @@
  *   BENCH_DURATION_SECONDS    measured seconds per route (default 10)
  *   BENCH_WARMUP_SECONDS      unmeasured warm-up before each route (default 3)
  *   BENCH_CONNECTIONS         concurrent connections (default 50)
+ *   BENCH_TURNS               rounds in which (a) and (b) take turns (default 5: 2 s each a round)
  *   BENCH_AGENCY_PROFILES     the owner's profiles in (c) (default 300, the default profile included)
  *   BENCH_SERVER_NODE_ARGS    extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  */
@@ -29,6 +33,7 @@ import {
   loadCpuTable,
   type Measurement,
   measure,
+  measureInTurns,
   preflight,
   type Target,
 } from './load.ts';
@@ -42,6 +47,7 @@ const AIM_P99_MS = 20;
 const AGENCY_PAGE = 100;
 
 interface Settings extends LoadSettings {
+  turns: number;
   serverNodeArgs: string[];
   agencyProfiles: number;
 }
@@ -51,6 +57,7 @@ function settings(): Settings {
     durationSeconds: positiveIntFromEnv('BENCH_DURATION_SECONDS', 10),
     warmupSeconds: positiveIntFromEnv('BENCH_WARMUP_SECONDS', 3),
     connections: positiveIntFromEnv('BENCH_CONNECTIONS', 50),
+    turns: positiveIntFromEnv('BENCH_TURNS', 5),
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     agencyProfiles: positiveIntFromEnv('BENCH_AGENCY_PROFILES', 300),
   };
@@ -96,7 +103,7 @@ function report(bare: Measurement, authed: Measurement, page: Measurement, s: Se
   const busiest = busiestOutside([bare, authed, page]);
   return [
     '',
-    `Switchboard bench: ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up, node ${process.version}, ${cores} CPUs`,
+    `Switchboard bench: ${s.connections} connections, ${s.durationSeconds} s per route after a ${s.warmupSeconds} s warm-up ((a) and (b) in ${s.turns} turns of ${s.durationSeconds / s.turns} s each), node ${process.version}, ${cores} CPUs`,
     '',
     results,
     '',
@@ -149,8 +156,8 @@ process.exitCode = await runBench({
     };
     await preflight(server.origin, bare);
     await preflight(server.origin, authed);
-    const a = await measure(server, bare, s);
-    const b = await measure(server, authed, s);
+    const [a, b] = await measureInTurns(server, [bare, authed], s, s.turns);
+    if (!a || !b) throw new BenchError('measureInTurns answered fewer measurements than targets');
     // After (b), which measures the owner with its one default profile.
     await addProfiles(server.origin, authed.headers, s.agencyProfiles - 1);
     await preflight(server.origin, page);
