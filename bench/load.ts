@@ -15,6 +15,9 @@ export interface Target {
   status?: number;
 }
 
+/** What measuring needs of a server: where to send the load, and whose CPU to count. */
+export type MeasuredServer = Pick<Server, 'pid' | 'dataDir' | 'origin'>;
+
 export interface LoadSettings {
   durationSeconds: number;
   warmupSeconds: number;
@@ -135,7 +138,7 @@ function addCpu(sum: CpuUse, more: CpuUse): CpuUse {
 }
 
 /** Runs the load for `seconds` and adds what it measured to `into`. */
-async function gather(server: Server, target: Target, seconds: number, connections: number, into: Gathered) {
+async function gather(server: MeasuredServer, target: Target, seconds: number, connections: number, into: Gathered) {
   const postmaster = await postmasterPid(server.dataDir);
   const before = await cpuSnapshot(server.pid, postmaster);
   const result = await load(server.origin, target, seconds, connections, into.latencies.record);
@@ -173,7 +176,7 @@ const gathered = (): Gathered => ({
 /** A warm-up (checked, not counted), then the measured run. */
 /** `beforeMeasured` runs between the warm-up and the measured seconds (e.g. to reset PostgreSQL's counters). */
 export async function measure(
-  server: Server,
+  server: MeasuredServer,
   target: Target,
   s: LoadSettings,
   beforeMeasured?: () => Promise<void>,
@@ -196,7 +199,7 @@ export async function measure(
  * run of the same code; in turns, each target meets the same moments of the machine.
  */
 export async function measureInTurns(
-  server: Server,
+  server: MeasuredServer,
   targets: readonly Target[],
   s: LoadSettings,
   turns: number,
