@@ -979,7 +979,7 @@ async function inboxRun(server: Server, pool: pg.Pool, seeded: Seeded, s: Settin
   let sending: Measurement;
   try {
     sending = await measure(
-      { ...server, child: bytesServer.child, pid: bytesServer.pid, origin: bytesServer.origin },
+      { ...server, pid: bytesServer.pid, origin: bytesServer.origin },
       { label: `(a2) node:http answering ${first?.code}'s ${Buffer.byteLength(text)} bytes`, path: '/', headers: {} },
       s,
     );

@@ -888,7 +888,7 @@ process.exitCode = await runBench({
     const bytesServer = await startBytesServer(answer.text);
     atEnd(() => bytesServer.stop());
     const sending = await measure(
-      { ...server, child: bytesServer.child, pid: bytesServer.pid, origin: bytesServer.origin },
+      { ...server, pid: bytesServer.pid, origin: bytesServer.origin },
       { label: `(d) node:http answering the same ${Buffer.byteLength(answer.text)} bytes`, path: '/', headers: {} },
       s,
     );
