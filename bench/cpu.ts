@@ -214,6 +214,21 @@ export function namedCpuUse<Name extends string>(
   return { ...used, bench, others, wallMs: b.wallMs - a.wallMs };
 }
 
+/** Two runs' CPU together, as if they were one run (each process's, the rest's and the wall time summed). */
+export function sumNamedCpuUse<Name extends string>(
+  names: readonly Name[],
+  a: NamedCpuUse<Name>,
+  b: NamedCpuUse<Name>,
+): NamedCpuUse<Name> {
+  const add = (x: number | undefined, y: number | undefined) =>
+    x === undefined || y === undefined ? undefined : x + y;
+  const used = Object.fromEntries(names.map((name) => [name, add(a[name], b[name])])) as Record<
+    Name,
+    number | undefined
+  >;
+  return { ...used, bench: a.bench + b.bench, others: add(a.others, b.others), wallMs: a.wallMs + b.wallMs };
+}
+
 /**
  * The machine's CPU a run used, ms: its named processes', the bench's and the others'; undefined
  * where the machine's was not read.

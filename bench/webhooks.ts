@@ -14,7 +14,9 @@
  *   (a) baseline: as many signed POSTs as there will be deliveries (same envelope shape and
  *       size, same headers, a real Service-Signature computed per request) sent straight to
  *       the receiver with undici, keep-alive, as many requests in flight as the service can have
- *       (WORKER_CONCURRENCY jobs, each sending one event to every endpoint);
+ *       (WORKER_CONCURRENCY jobs, each sending one event to every endpoint). Run twice: before
+ *       the service's runs and again just after (b); the ratios are against both together, and
+ *       a difference of more than a tenth between the two is shown (the machine's speed moved);
  *   (a2) the baseline with a delivery's writes (bench/webhook-floor.ts): as many deliveries, each
  *       written in PostgreSQL (its event's transaction, BENCH_WEBHOOK_BATCH events each) before it
  *       is sent as (a) sends it, and its answer written after (a group commit); the least that
@@ -92,6 +94,7 @@ import {
   type ReceiverRunCpuSample,
   type ReceiverRunPids,
   receiverRunCpuSample,
+  sumNamedCpuUse,
 } from './cpu.ts';
 import { awaitArrivals, createEndpoints, type Endpoint, envelopeOf, produce } from './fanout.ts';
 import { benchSteps, runBench } from './harness.ts';
@@ -230,6 +233,29 @@ interface BaselineResult {
   cpu: CpuUse;
 }
 
+/**
+ * (a) measured twice, before the service's runs and just after the burst (b), and the two
+ * together: the machine's speed moves over the minute between them (a ratio of one code moved by
+ * a third from run to run), so (b) is held against both, and a move is shown.
+ */
+interface Baselines extends BaselineResult {
+  before: BaselineResult;
+  after: BaselineResult;
+}
+
+function bothBaselines(before: BaselineResult, after: BaselineResult): Baselines {
+  const requests = before.requests + after.requests;
+  const seconds = before.seconds + after.seconds;
+  return {
+    requests,
+    seconds,
+    perSecond: requests / seconds,
+    cpu: sumNamedCpuUse(CPU_NAMES, before.cpu, after.cpu),
+    before,
+    after,
+  };
+}
+
 /** `count` signed POSTs, `concurrency` at a time, spread over the endpoints' paths. */
 async function sendSigned(agent: Agent, receiver: Receiver, endpoints: Endpoint[], count: number, concurrency: number) {
   // The service serialises each envelope once, when the event is written: so are these.
@@ -271,11 +297,12 @@ async function baseline(
   count: number,
   concurrency: number,
   pids: Pids,
+  when: string,
 ): Promise<BaselineResult> {
   const agent = new Agent({ keepAliveTimeout: 60_000 });
   try {
     const warmup = Math.min(count, 2000);
-    progress(`(a) baseline: ${warmup} warm-up POSTs, `);
+    progress(`(a) baseline, ${when}: ${warmup} warm-up POSTs, `);
     await sendSigned(agent, receiver, endpoints, warmup, concurrency);
     await receiver.reset(true);
     progress(`${count} measured, ${concurrency} in flight ... `);
@@ -539,11 +566,18 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
 // ---------------------------------------------------------------------------------------
 // Report
 
+/** Where (a)'s two runs differ by more than a tenth, how much: the machine's speed moved during (b). */
+function baselineMove(b: Baselines): string {
+  const move = b.after.perSecond / b.before.perSecond;
+  if (move >= 0.9 && move <= 1.1) return '';
+  return `: the machine's speed moved during the run, (a) after (b) at ${move.toFixed(2)} times its rate before, so (b)'s ratio is uncertain by as much`;
+}
+
 function report(
   f: FanOutResult,
   c: FanOutResult,
   c2: FanOutResult | undefined,
-  b: BaselineResult,
+  b: Baselines,
   w: FloorResult,
   w3: FloorResult,
   s: Settings,
@@ -591,7 +625,7 @@ function report(
       ...fanOutRows(c, `(c) latency: ${c.run.rate} events/s, every delivery`),
       ...(c2 === undefined ? [] : fanOutRows(c2, `(c2) the same beside ${busyProcesses(s.busyLoops)}, every delivery`)),
       [
-        '(a) baseline: signed POSTs with undici',
+        '(a) baseline: signed POSTs with undici, both runs',
         String(b.requests),
         b.seconds.toFixed(2),
         fixed0(b.perSecond),
@@ -599,6 +633,12 @@ function report(
         '',
         '',
       ],
+      ...(
+        [
+          ['    before the service', b.before],
+          ['    just after (b)', b.after],
+        ] as const
+      ).map(([title, run]) => [title, String(run.requests), run.seconds.toFixed(2), fixed0(run.perSecond), '', '', '']),
       [
         "(a2) the baseline with a delivery's writes",
         String(w.deliveries),
@@ -706,6 +746,7 @@ function report(
     "(a2) writes each delivery before its POST and its answer after, in tables with no index but their keys, and takes committed deliveries from memory: no queue, no retries' schedule, no events' record.",
     "(a3) does the same in the service's own tables (the events' record, the deliveries with their indexes, each answer as a first attempt), after (c2): only the job queue is left out.",
     "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate, (c2) the same while other work keeps the machine busy.",
+    `(a) ran before the service's runs and again just after (b); every ratio is against both together${baselineMove(b)}.`,
     '',
     aims,
     '',
@@ -769,7 +810,9 @@ process.exitCode = await runBench({
     }
 
     // As many requests in flight as the service can have: each job sends one event to every endpoint.
-    const b = await baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids);
+    const measureBaseline = (when: string) =>
+      baseline(receiver, endpoints, s.events * s.endpoints, s.workerConcurrency * s.endpoints, pids, when);
+    const baselineBefore = await measureBaseline('before the service');
     const floor = await floorWithWrites(receiver, endpoints, pool, s, pids, {
       label: '(a2) the baseline with its writes',
       writes: floorTables,
@@ -792,6 +835,7 @@ process.exitCode = await runBench({
       statistics: true,
       statements: true,
     });
+    const b = bothBaselines(baselineBefore, await measureBaseline('just after (b)'));
     const paced = await fanOut(ctx, {
       label: '(c) latency',
       events: s.latencyEvents,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { machineCpuLine, machineMs, parseRunQueue, runQueueBetween, workersRunCpuSample } from '../../bench/cpu.ts';
+import {
+  machineCpuLine,
+  machineMs,
+  parseRunQueue,
+  runQueueBetween,
+  sumNamedCpuUse,
+  workersRunCpuSample,
+} from '../../bench/cpu.ts';
 
 /**
  * What a bench prints of a run's aim against the machine's CPU: a run's rate is the CPU it used a
@@ -19,6 +26,28 @@ describe('machineMs', () => {
   it("is unknown when the machine's busy time was not read, and counts an unread process as none", () => {
     expect(machineMs(names, { server: 1, postgres: 1, bench: 1, others: undefined, wallMs: 1 })).toBeUndefined();
     expect(machineMs(names, { server: undefined, postgres: 2, bench: 3, others: 4, wallMs: 1 })).toBe(9);
+  });
+});
+
+describe('sumNamedCpuUse', () => {
+  it("adds two runs' CPU as one run's: each process's, the bench's, the others' and the wall time", () => {
+    expect(
+      sumNamedCpuUse(
+        names,
+        { server: 1_000, postgres: 2_000, bench: 300, others: 40, wallMs: 5_000 },
+        { server: 1_500, postgres: 500, bench: 200, others: 10, wallMs: 6_000 },
+      ),
+    ).toEqual({ server: 2_500, postgres: 2_500, bench: 500, others: 50, wallMs: 11_000 });
+  });
+
+  it('is unknown for a process, or the others, unread in either run', () => {
+    expect(
+      sumNamedCpuUse(
+        names,
+        { server: undefined, postgres: 2, bench: 3, others: 4, wallMs: 5 },
+        { server: 1, postgres: 2, bench: 3, others: undefined, wallMs: 5 },
+      ),
+    ).toEqual({ server: undefined, postgres: 4, bench: 6, others: undefined, wallMs: 10 });
   });
 });
 
