@@ -26,7 +26,7 @@ export interface LoadSettings {
 
 export interface Measurement {
   target: Target;
-  /** Seconds the measured run took. */
+  /** Seconds the measured run took (measured in turns: its shares' together). */
   seconds: number;
   responses: number;
   requestsPerSecond: number;
@@ -204,11 +204,15 @@ export async function measureInTurns(
   s: LoadSettings,
   turns: number,
 ): Promise<Measurement[]> {
+  // autocannon stops on its once-a-second tick: a share of a fraction of a second would run longer.
+  const share = s.durationSeconds / turns;
+  if (!Number.isInteger(share)) {
+    throw new BenchError(`${s.durationSeconds} measured seconds do not divide into ${turns} turns of whole seconds`);
+  }
   for (const target of targets) {
     process.stderr.write(`${target.label}: ${s.warmupSeconds} s warm-up\n`);
     await load(server.origin, target, s.warmupSeconds, s.connections);
   }
-  const share = s.durationSeconds / turns;
   process.stderr.write(`${turns} turns of ${share} s each, ${s.durationSeconds} s measured a target ... `);
   const all = targets.map(() => gathered());
   for (let turn = 0; turn < turns; turn++) {
@@ -222,7 +226,11 @@ export async function measureInTurns(
     }
   }
   process.stderr.write(`${all.map((g) => g.responses).join(' and ')} responses\n`);
-  return targets.map((target, i) => measurement(target, all[i] ?? gathered()));
+  return targets.map((target, i) => {
+    const g = all[i];
+    if (g === undefined) throw new BenchError(`no measurement of ${target.label}`);
+    return measurement(target, g);
+  });
 }
 
 /** One request before the load, so a wrong key or route fails with the server's own answer. */

@@ -734,7 +734,9 @@ function report(
   ];
   // As bench/run.ts does: say when something outside the bench competed for the cores ((c2)'s
   // busy processes are the bench's own).
-  const busiest = Math.max(...[f.cpu, c.cpu, b.cpu, w.cpu, w3.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)));
+  const busiest = Math.max(
+    ...[f.cpu, c.cpu, b.before.cpu, b.after.cpu, w.cpu, w3.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)),
+  );
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
     '',
