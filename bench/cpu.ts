@@ -165,6 +165,21 @@ export async function cpuSnapshot(serverPid: number, postmaster: number | undefi
   };
 }
 
+/** Two readings added, unknown where either is. */
+const addKnown = (x: number | undefined, y: number | undefined) =>
+  x === undefined || y === undefined ? undefined : x + y;
+
+/** Two runs' CPU together, as if they were one run. */
+export function sumCpuUse(a: CpuUse, b: CpuUse): CpuUse {
+  return {
+    server: addKnown(a.server, b.server),
+    postgres: addKnown(a.postgres, b.postgres),
+    bench: a.bench + b.bench,
+    others: addKnown(a.others, b.others),
+    capacity: addKnown(a.capacity, b.capacity),
+  };
+}
+
 export function cpuUse(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
   const diff = (a: number | undefined, b: number | undefined) =>
     a === undefined || b === undefined ? undefined : b - a;
@@ -220,13 +235,11 @@ export function sumNamedCpuUse<Name extends string>(
   a: NamedCpuUse<Name>,
   b: NamedCpuUse<Name>,
 ): NamedCpuUse<Name> {
-  const add = (x: number | undefined, y: number | undefined) =>
-    x === undefined || y === undefined ? undefined : x + y;
-  const used = Object.fromEntries(names.map((name) => [name, add(a[name], b[name])])) as Record<
+  const used = Object.fromEntries(names.map((name) => [name, addKnown(a[name], b[name])])) as Record<
     Name,
     number | undefined
   >;
-  return { ...used, bench: a.bench + b.bench, others: add(a.others, b.others), wallMs: a.wallMs + b.wallMs };
+  return { ...used, bench: a.bench + b.bench, others: addKnown(a.others, b.others), wallMs: a.wallMs + b.wallMs };
 }
 
 /**

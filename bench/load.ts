@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { type CpuUse, cpuSnapshot, cpuUse } from './cpu.ts';
+import { type CpuUse, cpuSnapshot, cpuUse, sumCpuUse } from './cpu.ts';
 import { percentile, table } from './report.ts';
 import { BenchError, lastServerOutput, postmasterPid, type Server } from './server.ts';
 
@@ -125,18 +125,6 @@ interface Gathered {
 
 const noCpu = (): CpuUse => ({ server: 0, postgres: 0, bench: 0, others: 0, capacity: 0 });
 
-function addCpu(sum: CpuUse, more: CpuUse): CpuUse {
-  const add = (a: number | undefined, b: number | undefined) =>
-    a === undefined || b === undefined ? undefined : a + b;
-  return {
-    server: add(sum.server, more.server),
-    postgres: add(sum.postgres, more.postgres),
-    bench: sum.bench + more.bench,
-    others: add(sum.others, more.others),
-    capacity: add(sum.capacity, more.capacity),
-  };
-}
-
 /** Runs the load for `seconds` and adds what it measured to `into`. */
 async function gather(server: MeasuredServer, target: Target, seconds: number, connections: number, into: Gathered) {
   const postmaster = await postmasterPid(server.dataDir);
@@ -148,7 +136,7 @@ async function gather(server: MeasuredServer, target: Target, seconds: number, c
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
     into.statusCodes[code] = (into.statusCodes[code] ?? 0) + count;
   }
-  into.cpu = addCpu(into.cpu, cpuUse(before, after));
+  into.cpu = sumCpuUse(into.cpu, cpuUse(before, after));
 }
 
 function measurement(target: Target, g: Gathered): Measurement {
@@ -214,23 +202,14 @@ export async function measureInTurns(
     await load(server.origin, target, s.warmupSeconds, s.connections);
   }
   process.stderr.write(`${turns} turns of ${share} s each, ${s.durationSeconds} s measured a target ... `);
-  const all = targets.map(() => gathered());
+  const runs = targets.map((target) => ({ target, g: gathered() }));
   for (let turn = 0; turn < turns; turn++) {
-    const order = targets.map((_, i) => i);
-    if (turn % 2 === 1) order.reverse();
-    for (const i of order) {
-      const target = targets[i];
-      const g = all[i];
-      if (target === undefined || g === undefined) continue;
+    for (const { target, g } of turn % 2 === 0 ? runs : [...runs].reverse()) {
       await gather(server, target, share, s.connections, g);
     }
   }
-  process.stderr.write(`${all.map((g) => g.responses).join(' and ')} responses\n`);
-  return targets.map((target, i) => {
-    const g = all[i];
-    if (g === undefined) throw new BenchError(`no measurement of ${target.label}`);
-    return measurement(target, g);
-  });
+  process.stderr.write(`${runs.map(({ g }) => g.responses).join(' and ')} responses\n`);
+  return runs.map(({ target, g }) => measurement(target, g));
 }
 
 /** One request before the load, so a wrong key or route fails with the server's own answer. */

@@ -154,6 +154,7 @@ import {
   outsideNote,
   percentile,
   positiveIntFromEnv,
+  speedMoved,
   table,
 } from './report.ts';
 import {
@@ -914,8 +915,8 @@ function workersLabel(workers: number): string {
 
 /** Where the floor's two runs differ by more than a tenth, how much: the machine's speed moved. */
 function floorsMove({ before, after }: Floors): string {
-  const move = after.perSecond / before.perSecond;
-  if (move >= 0.9 && move <= 1.1) return '';
+  const move = speedMoved(before.perSecond, after.perSecond);
+  if (move === undefined) return '';
   return ` (the machine's speed moved: the run after at ${move.toFixed(2)} times the rate of the run before)`;
 }
 

@@ -43,6 +43,16 @@ export function table(rows: string[][], rightAligned: boolean[]): string {
 export const met = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
 
 /**
+ * A baseline or floor measured before and after the runs held against it: its later rate as a
+ * multiple of its earlier one when they differ by more than a tenth (the machine's speed moved
+ * in between), else undefined.
+ */
+export function speedMoved(before: number, after: number): number | undefined {
+  const move = after / before;
+  return move < 0.9 || move > 1.1 ? move : undefined;
+}
+
+/**
  * A floor's ratio, measured in the same run as an aim's, saying when the floor itself misses that
  * aim: only then may the aim's miss be called bounded by its floor.
  */

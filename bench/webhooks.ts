@@ -115,6 +115,7 @@ import {
   outsideNote,
   percentile,
   positiveIntFromEnv,
+  speedMoved,
   table,
 } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
@@ -568,8 +569,8 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
 
 /** Where (a)'s two runs differ by more than a tenth, how much: the machine's speed moved during (b). */
 function baselineMove(b: Baselines): string {
-  const move = b.after.perSecond / b.before.perSecond;
-  if (move >= 0.9 && move <= 1.1) return '';
+  const move = speedMoved(b.before.perSecond, b.after.perSecond);
+  if (move === undefined) return '';
   return `: the machine's speed moved during the run, (a) after (b) at ${move.toFixed(2)} times its rate before, so (b)'s ratio is uncertain by as much`;
 }
 

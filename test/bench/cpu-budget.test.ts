@@ -4,9 +4,11 @@ import {
   machineMs,
   parseRunQueue,
   runQueueBetween,
+  sumCpuUse,
   sumNamedCpuUse,
   workersRunCpuSample,
 } from '../../bench/cpu.ts';
+import { speedMoved } from '../../bench/report.ts';
 
 /**
  * What a bench prints of a run's aim against the machine's CPU: a run's rate is the CPU it used a
@@ -48,6 +50,26 @@ describe('sumNamedCpuUse', () => {
         { server: 1, postgres: 2, bench: 3, others: undefined, wallMs: 5 },
       ),
     ).toEqual({ server: undefined, postgres: 4, bench: 6, others: undefined, wallMs: 10 });
+  });
+});
+
+describe('sumCpuUse', () => {
+  it("adds two runs' CPU as one run's, unknown where either run's is", () => {
+    expect(
+      sumCpuUse(
+        { server: 100, postgres: undefined, bench: 7, others: 3, capacity: 2_000 },
+        { server: 50, postgres: 20, bench: 5, others: 1, capacity: 4_000 },
+      ),
+    ).toEqual({ server: 150, postgres: undefined, bench: 12, others: 4, capacity: 6_000 });
+  });
+});
+
+describe('speedMoved', () => {
+  it('is the later rate as a multiple of the earlier one where they differ by more than a tenth', () => {
+    expect(speedMoved(13_586, 10_713)).toBeCloseTo(0.7885, 4);
+    expect(speedMoved(100, 112)).toBeCloseTo(1.12, 4);
+    expect(speedMoved(100, 91)).toBeUndefined();
+    expect(speedMoved(100, 109)).toBeUndefined();
   });
 });
 
