@@ -4088,7 +4088,7 @@ describe('never twice', () => {
         publishTarget(publishDeps(sandbox.platforms), targetId),
       ]);
       const post = await getPost(created.id);
-      expect(post.targets[0].status).toBe('published');
+      expect(post.targets[0].status, JSON.stringify(post.targets[0])).toBe('published');
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
       // Both runs have ended, and an event is written in the transaction that publishes.
