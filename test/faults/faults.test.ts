@@ -82,7 +82,8 @@ describe('under faults', () => {
     await rig.start(['worker']);
     await sleep(10_000);
     await stop();
-    // A dead worker's jobs wait until a living one finds it gone (at its start, then every 30 s).
+    // A dead worker's jobs wait until a living one finds it gone (at its start, then every 30 s),
+    // and a publish it had claimed until the claim is two minutes old.
     const tally = await rig.check(180);
     report('workers SIGKILLed mid-publish and mid-delivery', tally);
     // The API processes were not touched: every write was answered.

@@ -1690,6 +1690,14 @@ describe('X', () => {
     return { account, postId: created.id as string, targetId, stopping };
   }
 
+  /**
+   * Moves time past the lease of a claim whose run died (two minutes from its claim or its last
+   * recorded part): until then, another run of the target leaves the publish to it.
+   */
+  async function claimLeasePasses() {
+    await moveTime(t.database.pool, 120_000);
+  }
+
   it('a thread whose run dies after its second post of three resumes with the third only: each post once', async () => {
     await t.stopWorkers();
     try {
@@ -1706,7 +1714,8 @@ describe('X', () => {
         return made.posts?.length === 2 && made.sending === undefined ? true : undefined;
       });
       expect((await activity('x', account.username)).filter((a) => a.action === 'publish')).toHaveLength(2);
-      // The job runs again, as graphile-worker runs a job whose worker died.
+      // The job runs again, as graphile-worker runs a job whose worker died, once the claim's lease has passed.
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'published' });
@@ -1808,7 +1817,8 @@ describe('X', () => {
         };
         return made.posts?.length === 2 && made.sending === undefined ? true : undefined;
       });
-      // The job runs again, as graphile-worker runs a job whose worker died.
+      // The job runs again, as graphile-worker runs a job whose worker died, once the claim's lease has passed.
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'published' });
       const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
@@ -1899,7 +1909,8 @@ describe('X', () => {
       await eventually(async () =>
         (await activity('x', account.username)).filter((a) => a.action === 'publish').length === 3 ? true : undefined,
       );
-      // The job runs again, as graphile-worker runs a job whose worker died.
+      // The job runs again, as graphile-worker runs a job whose worker died, once the claim's lease has passed.
+      await claimLeasePasses();
       const mark = (await sandbox.calls('x', account.username)).count;
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
@@ -2012,8 +2023,10 @@ describe('X', () => {
             return new Promise(() => {});
           }),
       }));
+      await claimLeasePasses();
       void publishTarget(publishDeps(dyingOnFailure), targetId);
       await failed;
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'failed' });
@@ -4092,6 +4105,100 @@ describe('never twice', () => {
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
       // Both runs have ended, and an event is written in the transaction that publishes.
+      const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${created.id}`);
+      expect(written.map((e) => e.type)).toEqual(['post.published']);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('leaves a publish another run claimed to that run for two minutes, then asks the container and publishes it once', async () => {
+    const account = await connected('threads');
+    const media = await upload(await image('jpeg'), 'claimed.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Claimed', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+      await moveTime(t.database.pool, 6000);
+      // A run found the container finished and claimed its publish; it is still making the call
+      // when a second run of the target starts (a job queued again while the first one ran).
+      const claim = { set: { claimedAt: now() } };
+      expect(await transition(t.database.db, targetStates, targetId, 'claim', claim)).not.toBeNull();
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const published = async () => (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+      expect(await published()).toHaveLength(0);
+      expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', step: 'publish' });
+      // It looks again when the claim is two minutes old, not before.
+      const wait = await dueJob(targetId);
+      expect(wait).toBeGreaterThan(110_000);
+      expect(wait).toBeLessThanOrEqual(120_000);
+      await moveTime(t.database.pool, 120_000);
+      // The run that claimed it never ended (its process died): the container is asked, and published.
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0].status, JSON.stringify(post.targets[0])).toBe('published');
+      expect(await published()).toHaveLength(1);
+      expect(post.targets[0].platform_post_id).toBe((await published())[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a run that finds the container published by a run not yet recording it leaves the outcome to that run (a story, which no read finds)', async () => {
+    const account = await connected('instagram');
+    const media = await upload(await image('jpeg'), 'story-race.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({
+        account_ids: [account.id],
+        media_ids: [media],
+        platforms: { instagram: { type: 'story' } },
+      });
+      const targetId = created.targets[0].id;
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+      await moveTime(t.database.pool, 6000);
+      // The second run has read the target (processing) and asks the container only once the
+      // first run has claimed and published it; the first records it after the second has ended.
+      let reading!: () => void;
+      const secondReads = new Promise<void>((resolve) => {
+        reading = resolve;
+      });
+      let published!: () => void;
+      const firstPublished = new Promise<void>((resolve) => {
+        published = resolve;
+      });
+      const second = publishTarget(
+        publishDeps(
+          withPublishing((real) => ({
+            containerStatus: async (...args: Parameters<typeof real.containerStatus>) => {
+              reading();
+              await firstPublished;
+              return await real.containerStatus(...args);
+            },
+          })),
+        ),
+        targetId,
+      );
+      await secondReads;
+      await publishTarget(
+        publishDeps(
+          withPublishing((real) => ({
+            publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
+              const made = await real.publishContainer(...args);
+              published();
+              await second;
+              return made;
+            },
+          })),
+        ),
+        targetId,
+      );
+      const post = await getPost(created.id);
+      expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ status: 'published', error: null });
+      const publishes = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
+      expect(publishes).toHaveLength(1);
+      expect(post.targets[0].platform_post_id).toBe(publishes[0]?.target_id);
       const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${created.id}`);
       expect(written.map((e) => e.type)).toEqual(['post.published']);
     } finally {

@@ -161,6 +161,11 @@ export const postTargets = pgTable(
      * counts from then, whatever restarts the worker.
      */
     processingSince: timestampColumn('processing_since'),
+    /**
+     * When a run claimed the publish of its finished container: another run leaves the claim to
+     * it for as long as a run's publish calls can last, then asks the container.
+     */
+    claimedAt: timestampColumn('claimed_at'),
     /** Passing failures retried in the current try: the backoff grows with them. */
     failures: integer('failures').notNull().default(0),
     /** Passing failures are retried until then; after it, the next failure is the last. */

@@ -44,9 +44,13 @@ export function failure(code: string, message: string, platformCode: string | nu
   return new TargetFailure({ code, message, platform_code: platformCode });
 }
 
-/** The failure of a creation whose outcome is unknown: it ends the target only while it is still being created. */
-export function creationInDoubt(message: string): TargetFailure {
-  return new TargetFailure({ code: 'outcome_unknown', message, platform_code: null }, ['creating']);
+/**
+ * A step whose outcome is unknown: it ends the target only from the states where that step is
+ * still the last word (a creation while `creating`, a container's read while `processing`), never
+ * one another run has settled or claimed since.
+ */
+export function outcomeInDoubt(message: string, from: readonly TargetState[]): TargetFailure {
+  return new TargetFailure({ code: 'outcome_unknown', message, platform_code: null }, from);
 }
 
 const outcomesMetric = sharedCounter({
@@ -214,6 +218,13 @@ async function fail(
     });
     return true;
   });
-  if (done) outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });
+  if (!done) {
+    deps.log.info(
+      { target_id: target.id, error: targetError },
+      'a failure of a step another run has settled or claimed since was dropped',
+    );
+    return;
+  }
+  outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });
   deps.log.warn({ target_id: target.id, error: targetError }, 'publishing failed');
 }

@@ -25,7 +25,7 @@ import { optionMediaRefs, platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
-import { creationInDoubt, failure, markPublished, type TargetFailure } from './outcomes.ts';
+import { failure, markPublished, outcomeInDoubt, type TargetFailure } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
 import { queuePublish, transitionThenStep } from './publish-jobs.ts';
 import { loadTarget, type Run, stateOf, waitUntil } from './run.ts';
@@ -231,8 +231,9 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
     if (!(error instanceof PlatformError) || error.kind === 'transient') {
       const found = await createdSince(run, request, items ?? [], startedAt, { lapsedToken: 'unknown' });
       if (found === null) {
-        throw creationInDoubt(
+        throw outcomeInDoubt(
           `${platformInfo(platform).label} may or may not have received the post (${error instanceof Error ? error.message : String(error)}); check the account, then retry the post if it is not there.`,
+          ['creating'],
         );
       }
       containerId = found;
@@ -248,8 +249,9 @@ async function makeContainer(run: Run, request: PublishRequest, items: readonly 
 /** The failure of a creation that may have published, where the platform does not show it. */
 export function interruptedCreation(platform: Platform): TargetFailure {
   const { label } = platformInfo(platform);
-  return creationInDoubt(
+  return outcomeInDoubt(
     `Creating the post on ${label} was interrupted, and ${label} publishes what it received by itself; check the account, then retry the post if it is not there.`,
+    ['creating'],
   );
 }
 
@@ -505,9 +507,29 @@ export async function recheckContainer(run: Run, containerId: string): Promise<v
   if (usable) await processContainer({ ...run, target: usable }, containerId, status);
 }
 
-/** A claimed publish whose run ended without an outcome: the container is asked again, as a poll would. */
+/**
+ * How long a claimed publish is left to the run that claimed it, from its claim or its last
+ * recorded part: longer than that run can take to its outcome, a few calls (Meta's publish and
+ * its permalink's read; a part of an X thread and its read-back), each cut at the adapter's
+ * timeout (15 s by default). A run that finds a younger claim cannot tell a run still calling
+ * from one that died, and asking the container then could publish it beside the first run's call.
+ */
+const CLAIM_LEASE_MS = 2 * 60_000;
+
+/**
+ * A claimed publish whose run ended without an outcome (its claim older than CLAIM_LEASE_MS): the
+ * container is asked again, as a poll would. A younger claim is looked at again when it is that old.
+ */
 export async function resumeClaimed(run: Run, containerId: string): Promise<void> {
-  const resumed = await transition(run.deps.db, targetStates, run.target.id, 'resume');
+  const { deps, target } = run;
+  // The claim's time is kept through the wait, which dates the row's change anew.
+  const claimedAt = target.claimedAt ?? target.updatedAt;
+  const leaseEnds = new Date(claimedAt.getTime() + CLAIM_LEASE_MS);
+  if (leaseEnds.getTime() > now().getTime()) {
+    await waitUntil(deps.db, target, leaseEnds, { claimedAt });
+    return;
+  }
+  const resumed = await transition(deps.db, targetStates, target.id, 'resume');
   if (resumed) await processContainer({ ...run, target: resumed }, containerId);
 }
 
@@ -524,9 +546,10 @@ async function publishedPostOf(run: Run, containerId: string): Promise<Published
     // Published, but not to be found: nothing is sent again (a retry asks this container
     // first), and the user is told to look on the account.
     const { label } = platformInfo(platform);
-    throw failure(
-      'outcome_unknown',
+    // The container is read while processing: a run that claimed and published it since has its post's id.
+    throw outcomeInDoubt(
       `${label} says the post was published, but ${found.unfindable}; check the account. A retry asks ${label} about the same container and does not publish it again.`,
+      ['processing'],
     );
   }
   return found;
@@ -625,9 +648,18 @@ export async function processContainer(run: Run, containerId: string, known?: Co
     }
     case 'finished': {
       // Of two runs of one target, the one whose claim takes effect publishes.
-      const claimed = await transition(deps.db, targetStates, target.id, 'claim');
+      const claimed = await transition(deps.db, targetStates, target.id, 'claim', { set: { claimedAt: now() } });
       if (!claimed) return;
-      await markPublished({ ...run, target: claimed }, await publishClaimed({ ...run, target: claimed }, containerId));
+      let published: PublishedPost;
+      try {
+        published = await publishClaimed({ ...run, target: claimed }, containerId);
+      } catch (error) {
+        // The call is over without a post: the claim is given back, so that the failure's retry
+        // (or a run meanwhile) asks the container at once rather than when the claim's lease ends.
+        await transition(deps.db, targetStates, target.id, 'resume');
+        throw error;
+      }
+      await markPublished({ ...run, target: claimed }, published);
       return;
     }
   }
@@ -646,7 +678,11 @@ async function publishClaimed(run: Run, containerId: string): Promise<PublishedP
     options: platformOptions(post.platformOptions, platform),
     attempt: target.attempts,
     record: async (made: string) => {
-      await deps.db.update(postTargets).set({ containerId: made }).where(eq(postTargets.id, target.id));
+      // A part recorded is the claim's sign of life: its lease counts from then.
+      await deps.db
+        .update(postTargets)
+        .set({ containerId: made, claimedAt: now() })
+        .where(eq(postTargets.id, target.id));
       latest = made;
     },
   };
