@@ -13,6 +13,7 @@ import { completeProfileDeletion } from '../../src/modules/profiles/service.ts';
 import {
   createPlatforms,
   type Platform,
+  PlatformError,
   type PlatformSet,
   type PublishingCapability,
 } from '../../src/platforms/index.ts';
@@ -208,6 +209,14 @@ async function nextStep(targetId: string) {
     if (row.updatedAt.getTime() === before.updatedAt.getTime()) return undefined;
     return row.status !== 'publishing' || (await dueJob(targetId)) !== undefined ? row : undefined;
   });
+}
+
+/**
+ * Moves time past the lease of a claim whose run died (two minutes from its claim or its last
+ * recorded part): until then, another run of the target leaves the publish to it.
+ */
+async function claimLeasePasses() {
+  await moveTime(t.database.pool, 120_000);
 }
 
 /** The calls the sandbox recorded of a user that read a container's status (Threads' fields), with their times. */
@@ -1688,14 +1697,6 @@ describe('X', () => {
       platforms,
     );
     return { account, postId: created.id as string, targetId, stopping };
-  }
-
-  /**
-   * Moves time past the lease of a claim whose run died (two minutes from its claim or its last
-   * recorded part): until then, another run of the target leaves the publish to it.
-   */
-  async function claimLeasePasses() {
-    await moveTime(t.database.pool, 120_000);
   }
 
   it('a thread whose run dies after its second post of three resumes with the third only: each post once', async () => {
@@ -4005,7 +4006,8 @@ describe('never twice', () => {
         text: 'Exactly once',
         media_ids: [media],
       });
-      // The job runs again, as graphile-worker runs a job whose worker died.
+      // The job runs again, as graphile-worker runs a job whose worker died, once the claim's lease has passed.
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const post = await getPost(postId);
       expect(post.targets[0].status).toBe('published');
@@ -4037,7 +4039,8 @@ describe('never twice', () => {
       const written = () =>
         activity('bluesky', account.username).then((all) => all.filter((a) => a.action === 'publish'));
       expect((await written()).map((a) => (a.detail.record as { text: string }).text)).toEqual(['One', 'Two', 'Three']);
-      // The job runs again, as graphile-worker runs a job whose worker died.
+      // The job runs again, as graphile-worker runs a job whose worker died, once the claim's lease has passed.
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const post = await getPost(created.id);
       expect(post.targets[0]).toMatchObject({ status: 'published', error: null });
@@ -4068,6 +4071,7 @@ describe('never twice', () => {
           platform_code: null,
         },
       };
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       expect((await getPost(postId)).targets[0]).toMatchObject({ ...outcome, platform_post_id: null, permalink: null });
       // A retry asks the container, finds it published, and sends nothing again.
@@ -4201,6 +4205,81 @@ describe('never twice', () => {
       expect(post.targets[0].platform_post_id).toBe(publishes[0]?.target_id);
       const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${created.id}`);
       expect(written.map((e) => e.type)).toEqual(['post.published']);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a publish whose answer never came keeps its claim: its retry sends nothing while Threads may still be making the post, then takes the post made', async () => {
+    const account = await connected('threads');
+    const media = await upload(await image('jpeg'), 'unanswered.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Unanswered', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+      await moveTime(t.database.pool, 6000);
+      // Threads publishes, and its answer is lost: the call ends as a timeout does.
+      const timingOut = withPublishing((real) => ({
+        publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
+          await real.publishContainer(...args);
+          throw new PlatformError('transient', 'threads could not be reached: no answer within 15000 ms', {
+            platform: 'threads',
+          });
+        },
+      }));
+      await publishTarget(publishDeps(timingOut), targetId);
+      expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', step: 'publish' });
+      // The passing failure's retry (about 30 s on) finds the claim held, and waits for its lease.
+      const retry = await dueJob(targetId);
+      expect(retry).toBeGreaterThanOrEqual(24_000);
+      expect(retry).toBeLessThanOrEqual(36_000);
+      await moveTime(t.database.pool, (retry ?? 0) + 10);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      // Its lease runs from the end of the call that went unanswered.
+      expect(await dueJob(targetId)).toBeLessThanOrEqual(120_000 - (retry ?? 0));
+      expect(await dueJob(targetId)).toBeGreaterThan(120_000 - (retry ?? 0) - 10_000);
+      expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', step: 'publish' });
+      const publishes = async () =>
+        (await sandbox.calls('threads', account.username)).data.filter(
+          (c) => c.method === 'POST' && c.path.endsWith('/threads_publish'),
+        );
+      expect(await publishes()).toHaveLength(1);
+      await claimLeasePasses();
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ status: 'published', error: null });
+      expect(await publishes()).toHaveLength(1);
+      const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+      expect(post.targets[0].platform_post_id).toBe(published[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it('a publish Threads refused with an answer gives its claim back: the retry asks the container at once and publishes', async () => {
+    const account = await connected('threads');
+    const media = await upload(await image('jpeg'), 'refused.jpg');
+    await t.stopWorkers();
+    try {
+      const created = await createPost({ account_ids: [account.id], text: 'Refused once', media_ids: [media] });
+      const targetId = created.targets[0].id;
+      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+      await moveTime(t.database.pool, 6000);
+      const fault = { platform: 'threads', username: account.username, error: 'transient', trigger: 'publish' };
+      expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      // Threads answered 500: nothing was made, and the target is back to its container, unclaimed.
+      expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', step: 'processing', claimedAt: null });
+      const wait = await dueJob(targetId);
+      expect(wait).toBeGreaterThanOrEqual(24_000);
+      expect(wait).toBeLessThanOrEqual(36_000);
+      await moveTime(t.database.pool, (wait ?? 0) + 10);
+      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ status: 'published', error: null });
+      const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+      expect(published).toHaveLength(1);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

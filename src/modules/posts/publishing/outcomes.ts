@@ -20,6 +20,7 @@ import { lockPost, moveTargetOfPost, refreshPostStatus } from '../post-status.ts
 import type { Post, PostTarget, TargetError } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
+import { asHolder, awaitClaim, claimHeld, HeldClaimFailure, notAgainstHeldClaim } from './claims.ts';
 import { lastStep, nextStep } from './publish-jobs.ts';
 import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 
@@ -130,9 +131,12 @@ function errorOf(error: PlatformError): TargetError {
 export async function handleFailure(
   deps: PublishDeps,
   target: PostTarget,
-  error: unknown,
+  thrown: unknown,
   madeWith?: Date,
 ): Promise<void> {
+  // The failure of the claim's holder, which may end the target it claimed; any other run's may not while a claim is held.
+  const held = thrown instanceof HeldClaimFailure ? thrown.claimedAt : undefined;
+  const error = thrown instanceof HeldClaimFailure ? thrown.error : thrown;
   if (target.status === 'published') {
     // Only the after-publishing step was left; it is given up, the post stays published.
     if (!(error instanceof TargetFailure || error instanceof PlatformError)) throw error;
@@ -142,7 +146,7 @@ export async function handleFailure(
     });
     return;
   }
-  if (error instanceof TargetFailure) return await fail(deps, target, error.error, { from: error.from });
+  if (error instanceof TargetFailure) return await fail(deps, target, error.error, { from: error.from, held });
   if (error instanceof PlatformError && error.kind === 'token_expired' && deps.accountReconnectGraceMs > 0) {
     // The platform says the account expired: the try waits for its reconnection, as one due
     // then would, in the state the failure left it in (a refused creation is back at `quota`).
@@ -165,7 +169,7 @@ export async function handleFailure(
     deps.log.error({ target_id: target.id, err: error }, 'publishing step failed unexpectedly');
     if (!windowEnded) throw error;
     const message = `Publishing failed on an internal error: ${error instanceof Error ? error.message : String(error)}`;
-    return await fail(deps, target, { code: 'internal_error', message, platform_code: null });
+    return await fail(deps, target, { code: 'internal_error', message, platform_code: null }, { held });
   }
   if (error.passing) {
     const next = retryAt(now(), RETRY, target.failures, error.detail.retryAfterSeconds);
@@ -184,7 +188,7 @@ export async function handleFailure(
       return;
     }
   }
-  await fail(deps, target, errorOf(error), { cause: error, madeWith });
+  await fail(deps, target, errorOf(error), { cause: error, madeWith, held });
 }
 
 /** A target's final outcome: its post's status follows, and the event says it (in the same transaction). */
@@ -202,12 +206,23 @@ async function fail(
   deps: PublishDeps,
   target: PostTarget,
   targetError: TargetError,
-  { cause, madeWith, from }: { cause?: PlatformError; madeWith?: Date; from?: readonly TargetState[] | undefined } = {},
+  {
+    cause,
+    madeWith,
+    from,
+    held,
+  }: {
+    cause?: PlatformError;
+    madeWith?: Date;
+    from?: readonly TargetState[] | undefined;
+    held?: Date | undefined;
+  } = {},
 ): Promise<void> {
   const done = await deps.db.transaction(async (tx) => {
     await lockPost(tx, target.postId);
     const row = await transition(tx, targetStates, target.id, 'fail', {
       ...(from === undefined ? {} : { from: [...from] }),
+      when: held === undefined ? notAgainstHeldClaim() : asHolder(held),
       set: { waitingReason: null, accountWaitUntil: null, error: targetError },
     });
     if (cause) await noteAccountFailure(tx, target.accountId, cause, madeWith);
@@ -223,6 +238,9 @@ async function fail(
       { target_id: target.id, error: targetError },
       'a failure of a step another run has settled or claimed since was dropped',
     );
+    // Claimed by a run that may still be calling: the target keeps a job for when its lease ends.
+    const current = (await loadTarget(deps.db, target.id))?.target;
+    if (current !== undefined && claimHeld(current)) await awaitClaim(deps.db, current);
     return;
   }
   outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });

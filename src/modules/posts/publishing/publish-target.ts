@@ -17,10 +17,9 @@
  *   repeated after a crash between the platform's answer and our commit finds the container
  *   `published` and takes the post it became (adapter.findPublished);
  * - a publish is claimed first (processing -> claimed, a conditional update), so two runs of
- *   one target (a job unlocked while its worker still ran) cannot both publish; a run whose
- *   call failed gives its claim back, and a claim left by a run that died is taken back to
- *   asking the container once its lease has passed (resumeClaimed), never while its run may
- *   still be calling;
+ *   one target (a job unlocked while its worker still ran) cannot both publish; the claim is its
+ *   run's for a lease (claims.ts), in which no other run moves or ends the target, and a claim
+ *   left by a run that died is taken back to asking the container once it has passed;
  * - a new try (POST .../retry) of a target that has a container asks that container first
  *   (step `recheck`): one published meanwhile is taken, not published again;
  * - where creating the container is itself the publication (TikTok's video/init), the

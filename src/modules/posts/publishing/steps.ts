@@ -25,6 +25,7 @@ import { optionMediaRefs, platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
+import { asHolder, awaitClaim, claimHeld, HeldClaimFailure, mayHaveActed, renewClaim } from './claims.ts';
 import { failure, markPublished, outcomeInDoubt, type TargetFailure } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
 import { queuePublish, transitionThenStep } from './publish-jobs.ts';
@@ -508,28 +509,16 @@ export async function recheckContainer(run: Run, containerId: string): Promise<v
 }
 
 /**
- * How long a claimed publish is left to the run that claimed it, from its claim or its last
- * recorded part: longer than that run can take to its outcome, a few calls (Meta's publish and
- * its permalink's read; a part of an X thread and its read-back), each cut at the adapter's
- * timeout (15 s by default). A run that finds a younger claim cannot tell a run still calling
- * from one that died, and asking the container then could publish it beside the first run's call.
- */
-const CLAIM_LEASE_MS = 2 * 60_000;
-
-/**
- * A claimed publish whose run ended without an outcome (its claim older than CLAIM_LEASE_MS): the
- * container is asked again, as a poll would. A younger claim is looked at again when it is that old.
+ * A claimed publish whose holder ended without an outcome (its claim's lease has passed): the
+ * container is asked again, as a poll would. A claim still held is looked at again when its lease ends.
  */
 export async function resumeClaimed(run: Run, containerId: string): Promise<void> {
   const { deps, target } = run;
-  // The claim's time is kept through the wait, which dates the row's change anew.
-  const claimedAt = target.claimedAt ?? target.updatedAt;
-  const leaseEnds = new Date(claimedAt.getTime() + CLAIM_LEASE_MS);
-  if (leaseEnds.getTime() > now().getTime()) {
-    await waitUntil(deps.db, target, leaseEnds, { claimedAt });
+  if (claimHeld(target)) {
+    await awaitClaim(deps.db, target);
     return;
   }
-  const resumed = await transition(deps.db, targetStates, target.id, 'resume');
+  const resumed = await transition(deps.db, targetStates, target.id, 'resume', { set: { claimedAt: null } });
   if (resumed) await processContainer({ ...run, target: resumed }, containerId);
 }
 
@@ -649,20 +638,40 @@ export async function processContainer(run: Run, containerId: string, known?: Co
     case 'finished': {
       // Of two runs of one target, the one whose claim takes effect publishes.
       const claimed = await transition(deps.db, targetStates, target.id, 'claim', { set: { claimedAt: now() } });
-      if (!claimed) return;
+      if (!claimed) {
+        // Another run holds it: the target keeps a job for when its lease ends, should that run die.
+        const current = (await loadTarget(deps.db, target.id))?.target;
+        if (current !== undefined && claimHeld(current)) await awaitClaim(deps.db, current);
+        return;
+      }
+      const held = { ...run, target: claimed };
+      // The claim as this run holds it, renewed at each part recorded.
+      const claim = { at: claimed.claimedAt ?? now() };
       let published: PublishedPost;
       try {
-        published = await publishClaimed({ ...run, target: claimed }, containerId);
+        published = await publishClaimed(held, containerId, claim);
       } catch (error) {
-        // The call is over without a post: the claim is given back, so that the failure's retry
-        // (or a run meanwhile) asks the container at once rather than when the claim's lease ends.
-        await transition(deps.db, targetStates, target.id, 'resume');
-        throw error;
+        throw await afterFailedPublish(held, claim.at, error);
       }
-      await markPublished({ ...run, target: claimed }, published);
+      await markPublished(held, published);
       return;
     }
   }
+}
+
+/**
+ * What a failed publish call leaves of its claim. A refusal the platform answered made nothing:
+ * the claim is given back, and the failure's retry asks the container at once. A call that may
+ * have made the post keeps it, renewed (the platform may still be making it), and its failure
+ * may end the claimed target.
+ */
+async function afterFailedPublish({ deps, target }: Run, held: Date, error: unknown): Promise<unknown> {
+  if (!mayHaveActed(error)) {
+    await transition(deps.db, targetStates, target.id, 'resume', { set: { claimedAt: null }, when: asHolder(held) });
+    return error;
+  }
+  const renewed = await renewClaim(deps.db, target.id, held);
+  return renewed === null ? error : new HeldClaimFailure(error, renewed);
 }
 
 /**
@@ -671,18 +680,17 @@ export async function processContainer(run: Run, containerId: string, known?: Co
  * passing failure may be a post made, so it ends the try with `outcome_unknown` rather than a
  * second post (a retry asks the recorded container first).
  */
-async function publishClaimed(run: Run, containerId: string): Promise<PublishedPost> {
+async function publishClaimed(run: Run, containerId: string, claim: { at: Date }): Promise<PublishedPost> {
   const { deps, adapter, credentials, target, post, platform } = run;
   let latest = containerId;
   const progress = {
     options: platformOptions(post.platformOptions, platform),
     attempt: target.attempts,
     record: async (made: string) => {
-      // A part recorded is the claim's sign of life: its lease counts from then.
-      await deps.db
-        .update(postTargets)
-        .set({ containerId: made, claimedAt: now() })
-        .where(eq(postTargets.id, target.id));
+      // A part recorded renews the claim; a claim no longer this run's (its lease passed) stops it.
+      const renewed = await renewClaim(deps.db, target.id, claim.at, { containerId: made });
+      if (renewed === null) throw new Error('the claim of this publish passed to another run; no more parts are made');
+      claim.at = renewed;
       latest = made;
     },
   };
