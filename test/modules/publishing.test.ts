@@ -617,7 +617,7 @@ describe('scheduled posts, failures and quotas', () => {
     expect((await finished(created.id)).targets[0].status).toBe('published');
   });
 
-  it('retries a passing failure and then publishes', async () => {
+  it("retries a passing failure and then publishes: after a server error, once the claim's two minutes have passed", async () => {
     const account = await connected('threads');
     await sandbox.control('POST', '/faults', {
       platform: 'threads',
@@ -631,7 +631,12 @@ describe('scheduled posts, failures and quotas', () => {
       return target.waiting_reason?.startsWith('Retrying') ? target : undefined;
     });
     expect(waiting.status).toBe('publishing');
+    // Threads answered 500: the post may still be being made, so it is asked about once the
+    // publish's claim has passed, not at the retry 30 s on.
     await moveTime(t.database.pool, 31_000);
+    await eventually(async () => ((await dueJob(waiting.id)) ?? 0) > 60_000 || undefined);
+    expect((await getPost(created.id)).targets[0].status).toBe('publishing');
+    await moveTime(t.database.pool, 90_000);
     const post = await finished(created.id);
     expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 1 });
     expect((await activity('threads', account.username)).filter((a) => a.action === 'publish')).toHaveLength(1);
@@ -2111,7 +2116,8 @@ describe('X', () => {
       username = account.username;
       await publishTarget(publishDeps(stopping), targetId);
       expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'publishing' });
-      await moveTime(t.database.pool, 60_000);
+      // The read failed with X's server error: the claim is kept for its two minutes.
+      await claimLeasePasses();
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const [target] = (await getPost(postId)).targets;
       expect(target).toMatchObject({ status: 'published' });
@@ -4230,12 +4236,14 @@ describe('never twice', () => {
       }));
       await publishTarget(publishDeps(timingOut), targetId);
       expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', step: 'publish' });
-      // The passing failure's retry (about 30 s on) finds the claim held, and waits for its lease.
+      // The passing failure's retry (about 30 s on) finds the claim held, and waits for its lease,
+      // though Threads, still making the post, shows the container finished.
       const retry = await dueJob(targetId);
       expect(retry).toBeGreaterThanOrEqual(24_000);
       expect(retry).toBeLessThanOrEqual(36_000);
       await moveTime(t.database.pool, (retry ?? 0) + 10);
-      await publishTarget(publishDeps(sandbox.platforms), targetId);
+      const stillMaking = withPublishing(() => ({ containerStatus: async () => ({ state: 'finished' as const }) }));
+      await publishTarget(publishDeps(stillMaking), targetId);
       // Its lease runs from the end of the call that went unanswered.
       expect(await dueJob(targetId)).toBeLessThanOrEqual(120_000 - (retry ?? 0));
       expect(await dueJob(targetId)).toBeGreaterThan(120_000 - (retry ?? 0) - 10_000);
@@ -4257,7 +4265,7 @@ describe('never twice', () => {
     }
   });
 
-  it('a publish Threads refused with an answer gives its claim back: the retry asks the container at once and publishes', async () => {
+  it('a publish Threads refused for its rate limit gives its claim back: the retry asks the container at once and publishes', async () => {
     const account = await connected('threads');
     const media = await upload(await image('jpeg'), 'refused.jpg');
     await t.stopWorkers();
@@ -4266,14 +4274,16 @@ describe('never twice', () => {
       const targetId = created.targets[0].id;
       await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
       await moveTime(t.database.pool, 6000);
-      const fault = { platform: 'threads', username: account.username, error: 'transient', trigger: 'publish' };
+      // Graph's rate limit, its wait (a minute) in the Business Use Case header.
+      const fault = { platform: 'threads', username: account.username, error: 'rate_limited', trigger: 'publish' };
       expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
       await publishTarget(publishDeps(sandbox.platforms), targetId);
-      // Threads answered 500: nothing was made, and the target is back to its container, unclaimed.
+      // Threads refused it (400, code 4): nothing was made, and the target is back to its container, unclaimed.
       expect(await targetRow(targetId)).toMatchObject({ status: 'publishing', step: 'processing', claimedAt: null });
+      // Asked again when the rate limit allows (a minute), not when a claim's two minutes end.
       const wait = await dueJob(targetId);
-      expect(wait).toBeGreaterThanOrEqual(24_000);
-      expect(wait).toBeLessThanOrEqual(36_000);
+      expect(wait).toBeGreaterThan(55_000);
+      expect(wait).toBeLessThan(90_000);
       await moveTime(t.database.pool, (wait ?? 0) + 10);
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const post = await getPost(created.id);

@@ -87,7 +87,11 @@ export function tiktokPublishing(context: TikTokContext): PublishingCapability {
       if (post.state !== 'published') {
         const why =
           post.state === 'awaiting_permalink' ? "waiting for TikTok's moderation, which may take hours" : post.status;
-        throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, { platform });
+        // TikTok answered the read (200): nothing of this call is on its way to TikTok.
+        throw new PlatformError('transient', `tiktok: the post is not finished yet (${why})`, {
+          platform,
+          status: 200,
+        });
       }
       return publishedPost(context, accessToken, post.publicId, post.publishId);
     },

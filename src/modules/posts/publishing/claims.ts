@@ -7,17 +7,17 @@
  * after it the claimer is taken to have died and the container is asked again.
  *
  * The holder renews the claim at each part it records (an X thread's posts) and when its call
- * ended without the platform's answer (the platform may still be making the post). It gives
- * the claim back at once when the platform answered with a refusal (nothing was made), so that
- * the retry asks the container without waiting.
+ * ended without an answer or with a server error (the platform may still be making the post:
+ * mayHaveActed). It gives the claim back at once on any other refusal (nothing was made), so that
+ * the retry asks the container as soon as the failure allows.
  */
 import { and, eq, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
-import type { Queryable } from '../../../db/connection.ts';
+import type { Db, Queryable } from '../../../db/connection.ts';
 import type { StatementPart } from '../../../db/prepared.ts';
 import { PlatformError } from '../../../platforms/index.ts';
 import { type PostTarget, postTargets } from '../tables.ts';
-import { waitUntil } from './run.ts';
+import { loadTarget, stateOf, waitUntil } from './run.ts';
 
 /**
  * Longer than a holder takes from its claim (or its last recorded part) to its outcome: a few
@@ -32,18 +32,18 @@ export function claimLeaseEnd(target: Pick<PostTarget, 'claimedAt' | 'updatedAt'
 }
 
 /** Whether the target is claimed by a run that may still be calling. */
-export function claimHeld(target: Pick<PostTarget, 'status' | 'step' | 'claimedAt' | 'updatedAt'>): boolean {
-  return (
-    target.status === 'publishing' && target.step === 'publish' && claimLeaseEnd(target).getTime() > now().getTime()
-  );
+export function claimHeld(target: PostTarget): boolean {
+  return stateOf(target) === 'claimed' && claimLeaseEnd(target).getTime() > now().getTime();
 }
 
 /**
- * A claim another run holds: the target is looked at again when its lease ends (its job stays,
- * for a holder that died), the claim's time kept through the wait, which dates the row anew.
+ * A claimed target, as another run found it: looked at again when its claim's lease ends (at once
+ * where it has), so the target keeps a job for a holder that died. The wait dates the row anew, so
+ * a claim dated by its row's last change (made before claims were dated) is dated first; a dated
+ * one is left as it is, which its holder may have renewed since it was read.
  */
 export async function awaitClaim(db: Queryable, target: PostTarget): Promise<void> {
-  await waitUntil(db, target, claimLeaseEnd(target), { claimedAt: target.claimedAt ?? target.updatedAt });
+  await waitUntil(db, target, claimLeaseEnd(target), target.claimedAt === null ? { claimedAt: target.updatedAt } : {});
 }
 
 /** A move made by the claim's holder: only while the row still carries its claim. */
@@ -81,12 +81,15 @@ export async function renewClaim(db: Queryable, targetId: string, held: Date, se
 }
 
 /**
- * Whether a failed publish call may have made the post: the platform did not answer (a timeout,
- * the network) or the run failed in a way it cannot classify. A refusal the platform answered
- * made nothing.
+ * Whether a failed publish call may still make the post: the platform did not answer (a timeout,
+ * the network), answered with a server error (a gateway's timeout, or Meta's "unexpected error",
+ * behind which the post may be being made), or the run failed in a way it cannot classify. Any
+ * other answer ended the call on the platform's side: what it made, if anything, is there to read.
  */
 export function mayHaveActed(error: unknown): boolean {
-  return !(error instanceof PlatformError) || (error.kind === 'transient' && error.detail.status === undefined);
+  if (!(error instanceof PlatformError)) return true;
+  const { status } = error.detail;
+  return status === undefined || status >= 500;
 }
 
 /** A failure of the claim's holder, its claim kept (`claimedAt`): it may end the claimed target, while the claim is still its. */
@@ -97,4 +100,13 @@ export class HeldClaimFailure extends Error {
   ) {
     super(error instanceof Error ? error.message : String(error), { cause: error });
   }
+}
+
+/**
+ * After a run found the target claimed by another (its claim lost, or its failure dropped): a
+ * claimed target keeps a job for its lease's end, whoever holds it.
+ */
+export async function watchClaim(db: Db, targetId: string): Promise<void> {
+  const current = (await loadTarget(db, targetId))?.target;
+  if (current !== undefined && stateOf(current) === 'claimed') await awaitClaim(db, current);
 }

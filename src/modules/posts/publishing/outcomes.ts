@@ -20,7 +20,7 @@ import { lockPost, moveTargetOfPost, refreshPostStatus } from '../post-status.ts
 import type { Post, PostTarget, TargetError } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
-import { asHolder, awaitClaim, claimHeld, HeldClaimFailure, notAgainstHeldClaim } from './claims.ts';
+import { asHolder, HeldClaimFailure, notAgainstHeldClaim, watchClaim } from './claims.ts';
 import { lastStep, nextStep } from './publish-jobs.ts';
 import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 
@@ -238,9 +238,7 @@ async function fail(
       { target_id: target.id, error: targetError },
       'a failure of a step another run has settled or claimed since was dropped',
     );
-    // Claimed by a run that may still be calling: the target keeps a job for when its lease ends.
-    const current = (await loadTarget(deps.db, target.id))?.target;
-    if (current !== undefined && claimHeld(current)) await awaitClaim(deps.db, current);
+    await watchClaim(deps.db, target.id);
     return;
   }
   outcomesMetric.inc({ platform: target.platform, outcome: 'failed' });

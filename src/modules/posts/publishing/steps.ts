@@ -25,7 +25,16 @@ import { optionMediaRefs, platformOptions, targetText } from '../options.ts';
 import { postTargets } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { aheadPlan, waitsForItsTime } from './ahead.ts';
-import { asHolder, awaitClaim, claimHeld, HeldClaimFailure, mayHaveActed, renewClaim } from './claims.ts';
+import {
+  asHolder,
+  awaitClaim,
+  claimHeld,
+  HeldClaimFailure,
+  mayHaveActed,
+  notAgainstHeldClaim,
+  renewClaim,
+  watchClaim,
+} from './claims.ts';
 import { failure, markPublished, outcomeInDoubt, type TargetFailure } from './outcomes.ts';
 import { giveBack, markSpent, takeUpload, type UploadRefusal } from './project-uploads.ts';
 import { queuePublish, transitionThenStep } from './publish-jobs.ts';
@@ -518,7 +527,11 @@ export async function resumeClaimed(run: Run, containerId: string): Promise<void
     await awaitClaim(deps.db, target);
     return;
   }
-  const resumed = await transition(deps.db, targetStates, target.id, 'resume', { set: { claimedAt: null } });
+  // Only while no run holds it: another may have resumed and claimed it again since it was read.
+  const resumed = await transition(deps.db, targetStates, target.id, 'resume', {
+    set: { claimedAt: null },
+    when: notAgainstHeldClaim(),
+  });
   if (resumed) await processContainer({ ...run, target: resumed }, containerId);
 }
 
@@ -639,9 +652,7 @@ export async function processContainer(run: Run, containerId: string, known?: Co
       // Of two runs of one target, the one whose claim takes effect publishes.
       const claimed = await transition(deps.db, targetStates, target.id, 'claim', { set: { claimedAt: now() } });
       if (!claimed) {
-        // Another run holds it: the target keeps a job for when its lease ends, should that run die.
-        const current = (await loadTarget(deps.db, target.id))?.target;
-        if (current !== undefined && claimHeld(current)) await awaitClaim(deps.db, current);
+        await watchClaim(deps.db, target.id);
         return;
       }
       const held = { ...run, target: claimed };
