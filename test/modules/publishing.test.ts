@@ -212,6 +212,25 @@ async function nextStep(targetId: string) {
 }
 
 /**
+ * A post of `text` and `media` on a Threads account, with the workers stopped: its first step run
+ * (the quota read, the container made) and the sandbox's processing time passed, so that the
+ * target's next run finds the container finished and publishes it.
+ */
+async function finishedContainer(account: SandboxAccount, media: string, text: string) {
+  const created = await createPost({ account_ids: [account.id], text, media_ids: [media] });
+  const targetId: string = created.targets[0].id;
+  await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+  await moveTime(t.database.pool, 6000);
+  return { created, targetId };
+}
+
+/** The types of the events stored of a post, as written (before any delivery). */
+async function storedEventTypes(postId: string): Promise<string[]> {
+  const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${postId}`);
+  return written.map((e) => e.type);
+}
+
+/**
  * Moves time past the lease of a claim whose run died (two minutes from its claim or its last
  * recorded part): until then, another run of the target leaves the publish to it.
  */
@@ -4101,10 +4120,7 @@ describe('never twice', () => {
     const media = await upload(await image('jpeg'), 'race.jpg');
     await t.stopWorkers();
     try {
-      const created = await createPost({ account_ids: [account.id], text: 'Raced', media_ids: [media] });
-      const targetId = created.targets[0].id;
-      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
-      await moveTime(t.database.pool, 6000);
+      const { created, targetId } = await finishedContainer(account, media, 'Raced');
       // A job unlocked while its worker still ran: two runs of the same step.
       await Promise.all([
         publishTarget(publishDeps(sandbox.platforms), targetId),
@@ -4115,8 +4131,7 @@ describe('never twice', () => {
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
       // Both runs have ended, and an event is written in the transaction that publishes.
-      const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${created.id}`);
-      expect(written.map((e) => e.type)).toEqual(['post.published']);
+      expect(await storedEventTypes(created.id)).toEqual(['post.published']);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }
@@ -4127,10 +4142,7 @@ describe('never twice', () => {
     const media = await upload(await image('jpeg'), 'claimed.jpg');
     await t.stopWorkers();
     try {
-      const created = await createPost({ account_ids: [account.id], text: 'Claimed', media_ids: [media] });
-      const targetId = created.targets[0].id;
-      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
-      await moveTime(t.database.pool, 6000);
+      const { created, targetId } = await finishedContainer(account, media, 'Claimed');
       // A run found the container finished and claimed its publish; it is still making the call
       // when a second run of the target starts (a job queued again while the first one ran).
       const claim = { set: { claimedAt: now() } };
@@ -4209,8 +4221,7 @@ describe('never twice', () => {
       const publishes = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
       expect(publishes).toHaveLength(1);
       expect(post.targets[0].platform_post_id).toBe(publishes[0]?.target_id);
-      const written = await t.database.db.select().from(events).where(sql`${events.data}->>'post_id' = ${created.id}`);
-      expect(written.map((e) => e.type)).toEqual(['post.published']);
+      expect(await storedEventTypes(created.id)).toEqual(['post.published']);
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }
@@ -4221,10 +4232,7 @@ describe('never twice', () => {
     const media = await upload(await image('jpeg'), 'unanswered.jpg');
     await t.stopWorkers();
     try {
-      const created = await createPost({ account_ids: [account.id], text: 'Unanswered', media_ids: [media] });
-      const targetId = created.targets[0].id;
-      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
-      await moveTime(t.database.pool, 6000);
+      const { created, targetId } = await finishedContainer(account, media, 'Unanswered');
       // Threads publishes, and its answer is lost: the call ends as a timeout does.
       const timingOut = withPublishing((real) => ({
         publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
@@ -4270,10 +4278,7 @@ describe('never twice', () => {
     const media = await upload(await image('jpeg'), 'refused.jpg');
     await t.stopWorkers();
     try {
-      const created = await createPost({ account_ids: [account.id], text: 'Refused once', media_ids: [media] });
-      const targetId = created.targets[0].id;
-      await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
-      await moveTime(t.database.pool, 6000);
+      const { created, targetId } = await finishedContainer(account, media, 'Refused once');
       // Graph's rate limit, its wait (a minute) in the Business Use Case header.
       const fault = { platform: 'threads', username: account.username, error: 'rate_limited', trigger: 'publish' };
       expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
