@@ -533,6 +533,7 @@ export async function resumeClaimed(run: Run, containerId: string): Promise<void
     when: notAgainstHeldClaim(),
   });
   if (resumed) await processContainer({ ...run, target: resumed }, containerId);
+  else await watchClaim(deps.db, target.id);
 }
 
 /** The post a published container became, as the platform finds it. */
@@ -671,10 +672,10 @@ export async function processContainer(run: Run, containerId: string, known?: Co
 }
 
 /**
- * What a failed publish call leaves of its claim. A refusal the platform answered made nothing:
- * the claim is given back, and the failure's retry asks the container at once. A call that may
- * have made the post keeps it, renewed (the platform may still be making it), and its failure
- * may end the claimed target.
+ * What a failed publish call leaves of its claim. A refusal answered without a server error made
+ * nothing: the claim is given back, and the failure's retry asks the container as soon as it may.
+ * A call that may have made the post (mayHaveActed) keeps it, renewed (the platform may still be
+ * making it), and its failure may end the claimed target.
  */
 async function afterFailedPublish({ deps, target }: Run, held: Date, error: unknown): Promise<unknown> {
   if (!mayHaveActed(error)) {
