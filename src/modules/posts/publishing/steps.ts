@@ -651,21 +651,21 @@ export async function processContainer(run: Run, containerId: string, known?: Co
     }
     case 'finished': {
       // Of two runs of one target, the one whose claim takes effect publishes.
-      const claimed = await transition(deps.db, targetStates, target.id, 'claim', { set: { claimedAt: now() } });
+      // The claim as this run holds it, renewed at each part recorded.
+      const claim = { at: now() };
+      const claimed = await transition(deps.db, targetStates, target.id, 'claim', { set: { claimedAt: claim.at } });
       if (!claimed) {
         await watchClaim(deps.db, target.id);
         return;
       }
-      const held = { ...run, target: claimed };
-      // The claim as this run holds it, renewed at each part recorded.
-      const claim = { at: claimed.claimedAt ?? now() };
+      const holder = { ...run, target: claimed };
       let published: PublishedPost;
       try {
-        published = await publishClaimed(held, containerId, claim);
+        published = await publishClaimed(holder, containerId, claim);
       } catch (error) {
-        throw await afterFailedPublish(held, claim.at, error);
+        throw await afterFailedPublish(holder, claim.at, error);
       }
-      await markPublished(held, published);
+      await markPublished(holder, published);
       return;
     }
   }
