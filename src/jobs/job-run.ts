@@ -106,9 +106,10 @@ export interface JobEnd {
  * moved to `next` (its next run), or deleted (no `next`). The job is moved or deleted only while
  * the run's pool still locks it: one unlocked under the run (its process taken for gone after a
  * database restart) may hold a change queued under its key since, which the run's end must not
- * undo; the next run is then queued only if no job that can still run has the key
- * (switchboard_end_job). A change in a transaction cannot end its job: `made` must be said once
- * the change is committed, and a rolled-back end said made would leave the job locked.
+ * undo; the next run is then queued only if no job of the key waits to run: one another run holds
+ * may have read the work's state before this run's change (switchboard_end_job). A change in a
+ * transaction cannot end its job: `made` must be said once the change is committed, and a
+ * rolled-back end said made would leave the job locked.
  */
 export function endJobSql(key: string, next?: Date): JobEnd {
   const state = runOf(key);

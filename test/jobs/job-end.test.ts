@@ -183,6 +183,52 @@ describe("a job ended in its run's last change", () => {
     expect(marks.rows.map((r) => r.n)).toEqual([1, 2]);
   });
 
+  it.each([
+    {
+      how: 'held by another run (its process taken for gone, the job run again elsewhere): the next run is queued beside it, under the key',
+      key: 'job-end:held',
+      meanwhile: async (id: string) => {
+        await database.pool.query(
+          `update graphile_worker._private_jobs set locked_by = 'another-process', locked_at = now() where id = $1`,
+          [id],
+        );
+      },
+      expected: (id: string, key: string) => [
+        { id, key: null, locked_by: 'another-process' },
+        { key, locked_by: null, attempts: 0, runsIn: HOUR_MS },
+      ],
+    },
+    {
+      how: 'taken by a change made during the run (a job queued two hours on): the change stands, nothing more is queued',
+      key: 'job-end:waiting',
+      meanwhile: async (_id: string, key: string) => {
+        await database.pool.query(
+          `select graphile_worker.add_job('step', json_build_object('key', $1::text), job_key => $1, run_at => now() + interval '2 hours')`,
+          [key],
+        );
+      },
+      expected: (_id: string, key: string) => [{ key, locked_by: null, attempts: 0, runsIn: 2 * HOUR_MS }],
+    },
+  ])('whose key is $how', async ({ key, meanwhile, expected }) => {
+    const added = gate();
+    let jobId = '';
+    const { outcomeOfFirstRun } = await startPool(async (runNumber, payload) => {
+      if (runNumber !== 1) return;
+      await added.opened;
+      await meanwhile(jobId, payload.key);
+      await markAndEnd(1, payload.key, new Date(Date.now() + HOUR_MS));
+    });
+    jobId = await addJob(key);
+    added.open();
+    await outcomeOfFirstRun;
+    const rows = (await jobRows()).map(({ run_at, ...row }) => ({
+      ...row,
+      runsIn: Math.round((run_at.getTime() - Date.now()) / HOUR_MS) * HOUR_MS,
+    }));
+    expect(rows).toMatchObject(expected(jobId, key));
+    expect(rows).toHaveLength(expected(jobId, key).length);
+  });
+
   it('ended with no next run is deleted with its change', async () => {
     const { outcomeOfFirstRun } = await startPool(async (_runNumber, { key }) => {
       await markAndEnd(1, key);
