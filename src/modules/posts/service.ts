@@ -475,11 +475,16 @@ export async function cancelPost(db: Db, scope: Scope, id: string): Promise<Post
       );
     }
     for (const target of cancellable) {
-      await transition(tx, targetStates, target.id, 'cancel', { set: { waitingReason: null } });
+      await transition(tx, targetStates, target.id, 'cancel', { set: { waitingReason: null, claimedAt: null } });
     }
     for (const target of withdrawable) {
       await transition(tx, targetStates, target.id, 'withdraw', {
-        set: { polls: 0, failures: 0, waitingReason: 'Removing the upload made ahead from the platform.' },
+        set: {
+          polls: 0,
+          failures: 0,
+          claimedAt: null,
+          waitingReason: 'Removing the upload made ahead from the platform.',
+        },
         effect: queuePublishOfMoved(at),
       });
     }
@@ -520,7 +525,7 @@ export async function retryPost(deps: PostDeps, scope: Scope, id: string): Promi
     for (const target of failed) {
       // The container (if any) stays: the new try asks it first, in case it was published after all.
       await transition(tx, targetStates, target.id, 'retry', {
-        set: { waitingReason: null, error: null, polls: 0, failures: 0, retryUntil: null },
+        set: { waitingReason: null, error: null, polls: 0, failures: 0, retryUntil: null, claimedAt: null },
       });
       await queuePublish(tx, target.id, at);
     }

@@ -46,11 +46,14 @@ export async function awaitClaim(db: Queryable, target: PostTarget): Promise<voi
   await waitUntil(db, target, claimLeaseEnd(target), target.claimedAt === null ? { claimedAt: target.updatedAt } : {});
 }
 
-/** A move made by the claim's holder: only while the row still carries its claim. */
+/**
+ * A move made by the claim's holder: only while the target is still claimed with its claim (a
+ * claim is dated only while it is held: every move out of `claimed` clears its date).
+ */
 export function asHolder(claimedAt: Date): StatementPart {
   return {
     shape: 'claim as held',
-    sql: eq(postTargets.claimedAt, sql.placeholder('when_claimed_at')),
+    sql: and(eq(postTargets.step, 'publish'), eq(postTargets.claimedAt, sql.placeholder('when_claimed_at'))) as SQL,
     values: { when_claimed_at: postTargets.claimedAt.mapToDriverValue(claimedAt) },
   };
 }
@@ -75,7 +78,7 @@ export async function renewClaim(db: Queryable, targetId: string, held: Date, se
   const rows = await db
     .update(postTargets)
     .set({ ...set, claimedAt: renewed })
-    .where(and(eq(postTargets.id, targetId), eq(postTargets.claimedAt, held)))
+    .where(and(eq(postTargets.id, targetId), eq(postTargets.step, 'publish'), eq(postTargets.claimedAt, held)))
     .returning({ id: postTargets.id });
   return rows.length === 0 ? null : renewed;
 }
@@ -90,6 +93,17 @@ export function mayHaveActed(error: unknown): boolean {
   if (!(error instanceof PlatformError)) return true;
   const { status } = error.detail;
   return status === undefined || status >= 500;
+}
+
+/**
+ * A failure of a publish whose claim had passed to another run by then (its lease ended, or the
+ * target was cancelled or failed meanwhile): the target is that run's to settle, and this run
+ * leaves it as it is.
+ */
+export class ClaimLost extends Error {
+  constructor(readonly error: unknown) {
+    super(error instanceof Error ? error.message : String(error), { cause: error });
+  }
 }
 
 /** A failure of the claim's holder, its claim kept (`claimedAt`): it may end the claimed target, while the claim is still its. */

@@ -12,7 +12,7 @@ import type { Tx } from '../../../db/connection.ts';
 import { retryAt, retryPolicy } from '../../../jobs/retry.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { sharedCounter, sharedHistogram } from '../../../metrics/shared.ts';
-import { PlatformError, type PublishedPost } from '../../../platforms/index.ts';
+import { PlatformError, type PublishedPost, platformInfo } from '../../../platforms/index.ts';
 import { noteAccountFailure } from '../../accounts/index.ts';
 import { emit, type NewEvent } from '../../events/index.ts';
 import { platformOptions } from '../options.ts';
@@ -20,7 +20,15 @@ import { lockPost, moveTargetOfPost, refreshPostStatus } from '../post-status.ts
 import type { Post, PostTarget, TargetError } from '../tables.ts';
 import { type TargetState, targetStates } from '../target-workflow.ts';
 import { awaitReconnection } from './account-wait.ts';
-import { asHolder, HeldClaimFailure, notAgainstHeldClaim, watchClaim } from './claims.ts';
+import {
+  asHolder,
+  awaitClaim,
+  ClaimLost,
+  claimHeld,
+  HeldClaimFailure,
+  notAgainstHeldClaim,
+  watchClaim,
+} from './claims.ts';
 import { lastStep, nextStep } from './publish-jobs.ts';
 import { loadTarget, type PublishDeps, type Run, waitUntil } from './run.ts';
 
@@ -81,6 +89,7 @@ export async function markPublished(run: Run, published: PublishedPost): Promise
         permalink: published.permalink,
         publishedAt: at,
         waitingReason: null,
+        claimedAt: null,
         // A published target keeps in `error` what the platform did otherwise than asked (its `warning`).
         error: published.warning === undefined ? null : { ...published.warning, platform_code: null },
       },
@@ -134,6 +143,13 @@ export async function handleFailure(
   thrown: unknown,
   madeWith?: Date,
 ): Promise<void> {
+  if (thrown instanceof ClaimLost) {
+    deps.log.warn(
+      { target_id: target.id, err: thrown.message },
+      'a publish failed after its claim had passed to another run, which settles the target: this run leaves it',
+    );
+    return;
+  }
   // The failure of the claim's holder, which may end the target it claimed; any other run's may not while a claim is held.
   const held = thrown instanceof HeldClaimFailure ? thrown.claimedAt : undefined;
   const error = thrown instanceof HeldClaimFailure ? thrown.error : thrown;
@@ -168,6 +184,7 @@ export async function handleFailure(
     // A bug or the database: graphile-worker runs the job again, until the window ends.
     deps.log.error({ target_id: target.id, err: error }, 'publishing step failed unexpectedly');
     if (!windowEnded) throw error;
+    if (held !== undefined) return await fail(deps, target, publishInDoubt(target, error), { held });
     const message = `Publishing failed on an internal error: ${error instanceof Error ? error.message : String(error)}`;
     return await fail(deps, target, { code: 'internal_error', message, platform_code: null }, { held });
   }
@@ -177,6 +194,16 @@ export async function handleFailure(
       // The state the failure left it in: a refused creation is back at `quota`.
       const current = (await loadTarget(deps.db, target.id))?.target;
       if (current === undefined) return;
+      if (held === undefined && claimHeld(current)) {
+        // Another run claimed the publish since this one read the target: its row and its next
+        // look are that claim's, not this failure's.
+        deps.log.info(
+          { target_id: target.id, err: error.message },
+          "a passing failure of a run beside the publish's claim was left to the claim's holder",
+        );
+        await awaitClaim(deps.db, current);
+        return;
+      }
       await waitUntil(deps.db, current, next, {
         failures: target.failures + 1,
         waitingReason: `Retrying at ${next.toISOString()} after a passing failure: ${error.message}`,
@@ -188,7 +215,22 @@ export async function handleFailure(
       return;
     }
   }
-  await fail(deps, target, errorOf(error), { cause: error, madeWith, held });
+  const targetError = held === undefined ? errorOf(error) : publishInDoubt(target, error);
+  await fail(deps, target, targetError, { cause: error, madeWith, held });
+}
+
+/**
+ * A publish that may have made the post (unanswered, or a server error: its claim kept) when the
+ * try's retry window has ended: the container is not asked again, and the outcome is unknown.
+ */
+function publishInDoubt(target: PostTarget, error: unknown): TargetError {
+  const { label } = platformInfo(target.platform);
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    code: 'outcome_unknown',
+    message: `The publish got no outcome from ${label} (${reason}), which may have made the post, and the try's retry window has ended. Check the account, or retry: a retry asks ${label} about the same container first and publishes it only if it was not.`,
+    platform_code: null,
+  };
 }
 
 /** A target's final outcome: its post's status follows, and the event says it (in the same transaction). */
@@ -223,7 +265,7 @@ async function fail(
     const row = await transition(tx, targetStates, target.id, 'fail', {
       ...(from === undefined ? {} : { from: [...from] }),
       when: held === undefined ? notAgainstHeldClaim() : asHolder(held),
-      set: { waitingReason: null, accountWaitUntil: null, error: targetError },
+      set: { waitingReason: null, accountWaitUntil: null, error: targetError, claimedAt: null },
     });
     if (cause) await noteAccountFailure(tx, target.accountId, cause, madeWith);
     if (!row) return false;

@@ -28,6 +28,7 @@ import { aheadPlan, waitsForItsTime } from './ahead.ts';
 import {
   asHolder,
   awaitClaim,
+  ClaimLost,
   claimHeld,
   HeldClaimFailure,
   mayHaveActed,
@@ -675,15 +676,19 @@ export async function processContainer(run: Run, containerId: string, known?: Co
  * What a failed publish call leaves of its claim. A refusal answered without a server error made
  * nothing: the claim is given back, and the failure's retry asks the container as soon as it may.
  * A call that may have made the post (mayHaveActed) keeps it, renewed (the platform may still be
- * making it), and its failure may end the claimed target.
+ * making it), and its failure may end the claimed target. A claim no longer the run's (ClaimLost)
+ * leaves the target to the run that has it now.
  */
 async function afterFailedPublish({ deps, target }: Run, held: Date, error: unknown): Promise<unknown> {
   if (!mayHaveActed(error)) {
-    await transition(deps.db, targetStates, target.id, 'resume', { set: { claimedAt: null }, when: asHolder(held) });
-    return error;
+    const given = await transition(deps.db, targetStates, target.id, 'resume', {
+      set: { claimedAt: null },
+      when: asHolder(held),
+    });
+    return given === null ? new ClaimLost(error) : error;
   }
   const renewed = await renewClaim(deps.db, target.id, held);
-  return renewed === null ? error : new HeldClaimFailure(error, renewed);
+  return renewed === null ? new ClaimLost(error) : new HeldClaimFailure(error, renewed);
 }
 
 /**
