@@ -4273,7 +4273,7 @@ describe('never twice', () => {
     }
   });
 
-  it("a publish whose answer never came once the try's retry window has ended fails with outcome_unknown, not sent again; a retry takes the post made", async () => {
+  it("a publish whose answer never came once the try's retry window leaves no retry fails with outcome_unknown, not sent again; a retry takes the post made", async () => {
     const account = await connected('threads');
     const media = await upload(await image('jpeg'), 'late-unanswered.jpg');
     await t.stopWorkers();
@@ -4306,6 +4306,32 @@ describe('never twice', () => {
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
       expect(post.targets[0].platform_post_id).toBe(published[0]?.target_id);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a publish the adapter refuses without an answer from the platform ends with the adapter's refusal, not in doubt", async () => {
+    const account = await connected('threads');
+    const media = await upload(await image('jpeg'), 'refused-here.jpg');
+    await t.stopWorkers();
+    try {
+      const { created, targetId } = await finishedContainer(account, media, 'Refused here');
+      // An adapter's own refusal carries no HTTP status: it may keep the claim, but it is no doubt.
+      const refusing = withPublishing(() => ({
+        publishContainer: async () => {
+          throw new PlatformError('invalid_request', "the thread's posts are not those its first post was made for", {
+            platform: 'threads',
+          });
+        },
+      }));
+      await publishTarget(publishDeps(refusing), targetId);
+      const post = await getPost(created.id);
+      expect(post.targets[0]).toMatchObject({
+        status: 'failed',
+        error: { code: 'invalid_request', message: "the thread's posts are not those its first post was made for" },
+      });
+      expect(await targetRow(targetId)).toMatchObject({ claimedAt: null });
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }

@@ -215,20 +215,22 @@ export async function handleFailure(
       return;
     }
   }
-  const targetError = held === undefined ? errorOf(error) : publishInDoubt(target, error);
+  // A held claim's failure is in doubt only where it passes (a refusal not worth retrying is the
+  // adapter's own answer, made before or without the platform's).
+  const targetError = held !== undefined && error.passing ? publishInDoubt(target, error) : errorOf(error);
   await fail(deps, target, targetError, { cause: error, madeWith, held });
 }
 
 /**
  * A publish that may have made the post (unanswered, or a server error: its claim kept) when the
- * try's retry window has ended: the container is not asked again, and the outcome is unknown.
+ * try's retry window leaves no retry: the container is not asked again, and the outcome is unknown.
  */
 function publishInDoubt(target: PostTarget, error: unknown): TargetError {
   const { label } = platformInfo(target.platform);
   const reason = error instanceof Error ? error.message : String(error);
   return {
     code: 'outcome_unknown',
-    message: `The publish got no outcome from ${label} (${reason}), which may have made the post, and the try's retry window has ended. Check the account, or retry: a retry asks ${label} about the same container first and publishes it only if it was not.`,
+    message: `The publish got no outcome from ${label} (${reason}), which may have made the post, and the try's retry window leaves no retry. Check the account, or retry: a retry asks ${label} about the same container first and publishes it only if it was not.`,
     platform_code: null,
   };
 }
