@@ -58,9 +58,13 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
       helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload ${JSON.stringify(payload)}`);
       return;
     }
-    await runJob(helpers.job, async () => {
-      await run(payload as TaskPayloads[T]);
-    });
+    await runJob(
+      helpers.job,
+      async () => {
+        await run(payload as TaskPayloads[T]);
+      },
+      helpers.query,
+    );
   };
 }
 

@@ -16,8 +16,9 @@ import { dueAfterSql, waitMsUntil } from './queue.ts';
  * makes it; from it on, the job is no longer the run's (its next run may start at once), and
  * a later change of the run queues under the key as any change does. Should the run fail
  * before, graphile-worker runs the job again after its backoff, and it takes the step its work
- * is in by then; should its process die, the job is unlocked as any is (liveness.ts) and runs
- * at once rather than at the step's time, which every step allows.
+ * is in by then (unless a change took the key meanwhile: the job it queued has the work, and
+ * the failed one is deleted, dropIfDetached); should its process die, the job is unlocked as
+ * any is (liveness.ts) and runs at once rather than at the step's time, which every step allows.
  */
 interface Running {
   readonly job: Job;
@@ -62,9 +63,39 @@ function tellMovedLater(priority: number, dueAtMs: number): void {
   }
 }
 
+/** One statement on the job queue's pool: graphile-worker's `helpers.query`. */
+export type JobQuery = (text: string, values: unknown[]) => Promise<{ rowCount: number | null }>;
+
 /** Runs a job's task, as the job whose run may end it (endJobSql). */
-export async function runJob(job: Job, run: () => Promise<void>): Promise<void> {
-  await running.run({ job, ended: false }, run);
+export async function runJob(job: Job, run: () => Promise<void>, query: JobQuery): Promise<void> {
+  const state: Running = { job, ended: false };
+  try {
+    await running.run(state, run);
+  } catch (error) {
+    await dropIfDetached(state, query);
+    throw error;
+  }
+}
+
+/**
+ * A keyed job whose key was taken during its run, which then failed: add_job, given the key of a
+ * running job, queues a new one and leaves the running one keyless at its last attempt. Failed
+ * as graphile-worker fails a job, that one would stay in the table for good, a job out of
+ * attempts to every count, though the new job has its work. It is deleted instead, while its run
+ * still locks it, and its failure recorded without a statement (outcomeRecordedInRun).
+ */
+async function dropIfDetached(state: Running, query: JobQuery): Promise<void> {
+  const { job } = state;
+  if (state.ended || job.key === null || job.locked_by === null || job.job_queue_id !== null) return;
+  try {
+    const { rowCount } = await query(
+      'delete from graphile_worker._private_jobs where id = $1::bigint and locked_by = $2::text and key is null',
+      [job.id, job.locked_by],
+    );
+    if (rowCount === 1) markEnded(state);
+  } catch {
+    // The failure is recorded as graphile-worker records any.
+  }
 }
 
 /** The run of the job with this key, while the job is still the run's. */

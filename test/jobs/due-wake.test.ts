@@ -191,16 +191,20 @@ describe('jobs queued for later', () => {
         if (runs.length > 1) return;
         // The lookups after the runner's first fetch and after the insert's.
         await eventually(async () => (answered() >= 2 ? true : undefined));
-        await runJob(helpers.job, async () => {
-          // The step's change: the job moved to its next run, due 600 ms on, in its statement.
-          const end = endJobSql('stepped:1', new Date(Date.now() + 600));
-          await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
-          const { rows } = await database.pool.query<{ run_at: Date }>(
-            `select run_at from graphile_worker._private_jobs where key = 'stepped:1'`,
-          );
-          movedTo = (rows[0] as { run_at: Date }).run_at.getTime();
-          end.made();
-        });
+        await runJob(
+          helpers.job,
+          async () => {
+            // The step's change: the job moved to its next run, due 600 ms on, in its statement.
+            const end = endJobSql('stepped:1', new Date(Date.now() + 600));
+            await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
+            const { rows } = await database.pool.query<{ run_at: Date }>(
+              `select run_at from graphile_worker._private_jobs where key = 'stepped:1'`,
+            );
+            movedTo = (rows[0] as { run_at: Date }).run_at.getTime();
+            end.made();
+          },
+          helpers.query,
+        );
       },
     });
     await database.pool.query(`select graphile_worker.add_job('stepped', '{}'::json, job_key => 'stepped:1')`);
@@ -216,12 +220,16 @@ describe('jobs queued for later', () => {
         if (movedTo > 0) return;
         // Every lookup so far answered (the first fetch's, the two inserts'): the wake for 'sooner' is set.
         await eventually(async () => (answered() >= 3 ? true : undefined));
-        await runJob(helpers.job, async () => {
-          const end = endJobSql('stepped:2', new Date(Date.now() + 4000));
-          await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
-          movedTo = Date.now() + 4000;
-          end.made();
-        });
+        await runJob(
+          helpers.job,
+          async () => {
+            const end = endJobSql('stepped:2', new Date(Date.now() + 4000));
+            await executeSqlPreparedByText(database.db, sql`select ${end.sql}`, end.values);
+            movedTo = Date.now() + 4000;
+            end.made();
+          },
+          helpers.query,
+        );
       },
     });
     const soonerAt = await queueLater('sooner', 1500, 0);

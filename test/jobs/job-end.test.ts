@@ -96,7 +96,7 @@ async function startPool(step: (runNumber: number, payload: { key: string }) => 
       step: async (payload, helpers) => {
         runs += 1;
         const runNumber = runs;
-        await runJob(helpers.job, () => step(runNumber, payload as { key: string }));
+        await runJob(helpers.job, () => step(runNumber, payload as { key: string }), helpers.query);
       },
     },
   });
@@ -227,6 +227,27 @@ describe("a job ended in its run's last change", () => {
     }));
     expect(rows).toMatchObject(expected(jobId, key));
     expect(rows).toHaveLength(expected(jobId, key).length);
+  });
+
+  it("whose key a change took during a run that then failed is deleted, not left out of attempts for good; the change's job stands", async () => {
+    const key = 'job-end:taken-then-failed';
+    const added = gate();
+    const { outcomeOfFirstRun } = await startPool(async (runNumber, payload) => {
+      if (runNumber !== 1) return;
+      await added.opened;
+      await database.pool.query(
+        `select graphile_worker.add_job('step', json_build_object('key', $1::text), job_key => $1, run_at => now() + interval '2 hours')`,
+        [payload.key],
+      );
+      throw new Error('failed after its key was taken');
+    });
+    const id = await addJob(key);
+    added.open();
+    await outcomeOfFirstRun;
+    const rows = await jobRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key, locked_by: null, attempts: 0, last_error: null });
+    expect(rows[0]?.id).not.toBe(id);
   });
 
   it('ended with no next run is deleted with its change', async () => {

@@ -307,9 +307,13 @@ describe('one job per event', () => {
       lockedBy,
     ]);
     let outcomes: AttemptOutcome[] = [];
-    await runJob(job, async () => {
-      outcomes = await attemptDeliveries(t.deliveryDeps(), ids, 0);
-    });
+    await runJob(
+      job,
+      async () => {
+        outcomes = await attemptDeliveries(t.deliveryDeps(), ids, 0);
+      },
+      (text, values) => t.database.pool.query(text, values),
+    );
     expect(outcomes).toEqual(['sent']);
     expect(r.received).toHaveLength(1);
     expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: 'succeeded', attemptCount: 1 });
@@ -348,9 +352,13 @@ describe('one job per event', () => {
     const [deliveryB] = await deliveriesOf(b?.id as string);
     const ids = [deliveryA?.id as string, deliveryB?.id as string];
     const job = await lockedJobOf(before, ids);
-    const run = runJob(job, async () => {
-      await attemptDeliveries(t.deliveryDeps(), ids, 0);
-    });
+    const run = runJob(
+      job,
+      async () => {
+        await attemptDeliveries(t.deliveryDeps(), ids, 0);
+      },
+      (text, values) => t.database.pool.query(text, values),
+    );
     // A's attempt is recorded while B's answer is held; then the database loses it, as a crash
     // loses a commit made without waiting for the WAL flush.
     await bHere;
