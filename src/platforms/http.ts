@@ -147,7 +147,11 @@ export async function callPlatform(
   }
   if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
   Object.assign(headers, call.headers);
-  const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
+  // A deadline cleared with the call: AbortSignal.timeout's timer outlives the call and fires
+  // anyway, making an abort error (a DOMException, with its stack) for every call made.
+  const deadline = new AbortController();
+  const { signal } = deadline;
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? 15_000);
   try {
     const response = await request(withQuery(call.url, call.query), {
       method: call.method,
@@ -176,6 +180,8 @@ export async function callPlatform(
     options.countCall?.(platform, 'unreachable');
     const reason = signal.aborted ? `no answer within ${options.timeoutMs ?? 15_000} ms` : (error as Error).message;
     throw new PlatformError('transient', `${platform} could not be reached: ${reason}`, { platform });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,0 +1,71 @@
+/**
+ * One call to a platform (callPlatform): bounded as a whole, headers and body, by its adapter's
+ * timeout, and a call that outlives it is a passing failure that names the bound.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallResult, callPlatform } from '../../src/platforms/http.ts';
+import { PlatformError } from '../../src/platforms/types.ts';
+
+let base = '';
+const held: ServerResponse[] = [];
+const server = createServer((request, response) => {
+  if (request.url === '/silent') {
+    held.push(response); // never answered
+    return;
+  }
+  if (request.url === '/stalls') {
+    // The head at once, then half of the body, and nothing more.
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{"id":');
+    held.push(response);
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end('{"id":"17895695668004550"}');
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const response of held) response.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('a platform call', () => {
+  it('answered in time is returned, parsed, and counted ok', async () => {
+    const counted: CallResult[] = [];
+    const answer = await callPlatform(
+      'threads',
+      { method: 'GET', url: `${base}/answers` },
+      { timeoutMs: 1_000, countCall: (_platform, result) => counted.push(result) },
+    );
+    expect(answer).toMatchObject({ status: 200, body: { id: '17895695668004550' } });
+    expect(counted).toEqual(['ok']);
+  });
+
+  it.each([
+    { what: 'with no answer at all', path: '/silent' },
+    { what: 'whose body stops half-way', path: '/stalls' },
+  ])('$what fails as a passing failure at its bound, counted unreachable', async ({ path }) => {
+    const counted: CallResult[] = [];
+    const started = Date.now();
+    const failed = await callPlatform(
+      'threads',
+      { method: 'GET', url: `${base}${path}` },
+      { timeoutMs: 300, countCall: (_platform, result) => counted.push(result) },
+    ).catch((error: unknown) => error);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(failed).toBeInstanceOf(PlatformError);
+    expect(failed).toMatchObject({
+      kind: 'transient',
+      message: 'threads could not be reached: no answer within 300 ms',
+    });
+    expect((failed as PlatformError).passing).toBe(true);
+    expect(counted).toEqual(['unreachable']);
+  });
+});
