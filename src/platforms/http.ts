@@ -93,6 +93,8 @@ interface JsonReviverContext {
 }
 
 const INTEGER_LITERAL = /^-?\d+$/;
+/** A number literal of 16 digits or more (every integer beyond 2^53 has 17), where JSON puts a value. */
+const LONG_NUMBER = /(?:^|[[:,])\s*-?\d{16}/;
 
 /**
  * JSON.parse for platform answers: an integer too large for a double (Instagram's
@@ -101,6 +103,8 @@ const INTEGER_LITERAL = /^-?\d+$/;
  * strings, and `str()` reads both.
  */
 export function parseJson(text: string): unknown {
+  // The reviver is a call for every value of the answer: only one with a long number needs it.
+  if (!LONG_NUMBER.test(text)) return JSON.parse(text);
   return JSON.parse(text, (_key: string, value: unknown, context?: JsonReviverContext) =>
     typeof value === 'number' &&
     !Number.isSafeInteger(value) &&

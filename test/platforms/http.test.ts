@@ -5,7 +5,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallResult, callPlatform } from '../../src/platforms/http.ts';
+import { type CallResult, callPlatform, parseJson } from '../../src/platforms/http.ts';
 import { PlatformError } from '../../src/platforms/types.ts';
 
 let base = '';
@@ -68,4 +68,29 @@ describe('a platform call', () => {
     expect((failed as PlatformError).passing).toBe(true);
     expect(counted).toEqual(['unreachable']);
   });
+});
+
+describe("a platform's JSON answer", () => {
+  it.each([
+    { text: '{"user_id":17841405793187219}', parsed: { user_id: '17841405793187219' } },
+    {
+      text: '{"ids": [ 17841405793187219, -7359072883478464001 ]}',
+      parsed: { ids: ['17841405793187219', '-7359072883478464001'] },
+    },
+    { text: '17841405793187219', parsed: '17841405793187219' },
+    {
+      text: '{"issued_at":1767225600,"max":9007199254740991}',
+      parsed: { issued_at: 1767225600, max: 9007199254740991 },
+    },
+    {
+      text: '{"id":"17895695668004550","text":"call 1234567890123456789"}',
+      parsed: { id: '17895695668004550', text: 'call 1234567890123456789' },
+    },
+    { text: '{"ratio":0.12345678901234567}', parsed: { ratio: 0.12345678901234566 } },
+  ])(
+    '$text keeps integers beyond 2^53 as their digits, and everything else as JSON.parse reads it',
+    ({ text, parsed }) => {
+      expect(parseJson(text)).toEqual(parsed);
+    },
+  );
 });
