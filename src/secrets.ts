@@ -66,6 +66,31 @@ export function decrypt(key: Buffer, sealed: string): string {
 }
 
 /**
+ * Values already decrypted, by sealed value, per key: a worker signs every webhook attempt with
+ * its endpoint's secret and makes every platform call with its account's token, and decrypting
+ * each time was a measurable share of both. A sealed value never changes meaning (a rotation or
+ * a refresh seals a new one), so entries need no invalidation, only a bound.
+ */
+const opened = new WeakMap<Buffer, Map<string, string>>();
+const OPENED_MAX = 10_000;
+
+/** decrypt, remembered (above): for values read again and again. */
+export function openSealed(key: Buffer, sealed: string): string {
+  let cache = opened.get(key);
+  if (!cache) {
+    cache = new Map();
+    opened.set(key, cache);
+  }
+  let plain = cache.get(sealed);
+  if (plain === undefined) {
+    plain = decrypt(key, sealed);
+    if (cache.size >= OPENED_MAX) cache.clear();
+    cache.set(sealed, plain);
+  }
+  return plain;
+}
+
+/**
  * SHA-256 in hex, for bearer secrets of 256 random bits (API keys, connect link tokens, OAuth
  * states): only this is stored. They are too long to guess, so a salt adds nothing. One-shot
  * hash: no Hash object per call, which shows on the per-request path.

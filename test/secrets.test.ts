@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decrypt, encrypt, loadSecretKey } from '../src/secrets.ts';
+import { decrypt, encrypt, loadSecretKey, openSealed } from '../src/secrets.ts';
 
 describe('SECRET_KEY and encryption at rest', () => {
   it('generates a key into DATA_DIR once and reads the same key afterwards', async () => {
@@ -38,6 +38,18 @@ describe('SECRET_KEY and encryption at rest', () => {
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => decrypt(key, parts.join('.'))).toThrow();
     expect(() => decrypt(randomBytes(32), a)).toThrow();
+  });
+
+  it('opens a sealed value as decrypt does, again and again, under its own key only, and never a tampered one', () => {
+    const key = randomBytes(32);
+    const sealed = encrypt(key, 'platform-token-ü');
+    expect(openSealed(key, sealed)).toBe('platform-token-ü');
+    expect(openSealed(key, sealed)).toBe('platform-token-ü');
+    expect(() => openSealed(randomBytes(32), sealed)).toThrow();
+    const parts = sealed.split('.');
+    parts[2] = Buffer.from('0123456789abcdef').toString('base64url');
+    expect(() => openSealed(key, parts.join('.'))).toThrow();
+    expect(() => openSealed(key, parts.join('.'))).toThrow();
   });
 
   it("reads and writes `v1.<iv>.<tag>.<ciphertext>`, AES-256-GCM under the key's 32 bytes, as stored before", () => {

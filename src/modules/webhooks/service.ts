@@ -7,7 +7,7 @@ import { ApiError, errors } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newId } from '../../ids.ts';
 import { checkOutboundUrl, type UrlPolicy } from '../../outbound/address-policy.ts';
-import { decrypt, encrypt } from '../../secrets.ts';
+import { encrypt, openSealed } from '../../secrets.ts';
 import type { EventType } from '../events/index.ts';
 import { findProfile, type ProfileDeletionStep } from '../profiles/index.ts';
 import type { WebhookEndpoint } from './json.ts';
@@ -203,37 +203,14 @@ export async function rotateSecret(
   return { endpoint: row, secret };
 }
 
-/**
- * Secrets already decrypted, by sealed value, per SECRET_KEY: a worker signs every attempt, and
- * decrypting each time was a measurable share of an attempt's CPU. A sealed value never changes
- * meaning (a rotation seals a new one), so entries need no invalidation, only a bound.
- */
-const opened = new WeakMap<Buffer, Map<string, string>>();
-const OPENED_MAX = 10_000;
-
-function open(secretKey: Buffer, sealed: string): string {
-  let cache = opened.get(secretKey);
-  if (!cache) {
-    cache = new Map();
-    opened.set(secretKey, cache);
-  }
-  let plain = cache.get(sealed);
-  if (plain === undefined) {
-    plain = decrypt(secretKey, sealed);
-    if (cache.size >= OPENED_MAX) cache.clear();
-    cache.set(sealed, plain);
-  }
-  return plain;
-}
-
 /** The secrets that sign a delivery now: the current one, and a rotated-out one still in its overlap. */
 export function signingSecrets(
   secretKey: Buffer,
   endpoint: Pick<WebhookEndpoint, 'secretSealed' | 'previousSecretSealed' | 'previousSecretExpiresAt'>,
 ): string[] {
-  const secrets = [open(secretKey, endpoint.secretSealed)];
+  const secrets = [openSealed(secretKey, endpoint.secretSealed)];
   if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now()) {
-    secrets.push(open(secretKey, endpoint.previousSecretSealed));
+    secrets.push(openSealed(secretKey, endpoint.previousSecretSealed));
   }
   return secrets;
 }
