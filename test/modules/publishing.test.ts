@@ -186,6 +186,12 @@ async function targetRow(targetId: string) {
   return row;
 }
 
+/** POST /v1/posts/{id}/retry as the owner: a new try of the post's failed targets, answered 200. */
+async function retryPost(postId: string): Promise<void> {
+  const retried = await t.app.inject({ method: 'POST', url: `/v1/posts/${postId}/retry`, headers: auth(owner.key) });
+  expect(retried.statusCode, retried.body).toBe(200);
+}
+
 /** Whether the target's next publish_target job is queued (not running). */
 async function dueJob(targetId: string): Promise<number | undefined> {
   const { rows } = await t.database.pool.query<{ wait_ms: number }>(
@@ -212,16 +218,27 @@ async function nextStep(targetId: string) {
 }
 
 /**
- * A post of `text` and `media` on a Threads account, with the workers stopped: its first step run
- * (the quota read, the container made) and the sandbox's processing time passed, so that the
- * target's next run finds the container finished and publishes it.
+ * Runs `test` on a Threads post of `text` (with an image) whose container is finished, with the
+ * workers stopped, so that the test's runs are the target's only ones: its first step run (the
+ * quota read, the container made) and the sandbox's processing time passed, so that the target's
+ * next run finds the container finished and publishes it.
  */
-async function finishedContainer(account: SandboxAccount, media: string, text: string) {
-  const created = await createPost({ account_ids: [account.id], text, media_ids: [media] });
-  const targetId: string = created.targets[0].id;
-  await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
-  await moveTime(t.database.pool, 6000);
-  return { created, targetId };
+async function withFinishedContainer(
+  text: string,
+  test: (post: { account: SandboxAccount; created: { id: string }; targetId: string }) => Promise<void>,
+): Promise<void> {
+  const account = await connected('threads');
+  const media = await upload(await image('jpeg'), `${text}.jpg`);
+  await t.stopWorkers();
+  try {
+    const created = await createPost({ account_ids: [account.id], text, media_ids: [media] });
+    const targetId: string = created.targets[0].id;
+    await publishTarget(publishDeps(sandbox.platforms), targetId); // quota, container
+    await moveTime(t.database.pool, 6000);
+    await test({ account, created, targetId });
+  } finally {
+    await t.startWorker({ platforms: sandbox.platforms });
+  }
 }
 
 /** The types of the events stored of a post, as written (before any delivery). */
@@ -676,12 +693,7 @@ describe('scheduled posts, failures and quotas', () => {
     const [event] = await eventsOf(created.id);
     expect(event.type).toBe('post.failed');
 
-    const retried = await t.app.inject({
-      method: 'POST',
-      url: `/v1/posts/${created.id}/retry`,
-      headers: auth(owner.key),
-    });
-    expect(retried.statusCode).toBe(200);
+    await retryPost(created.id);
     const post = await finished(created.id);
     expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2, error: null });
   });
@@ -2059,12 +2071,7 @@ describe('X', () => {
       const published = (await activity('x', account.username)).filter((a) => a.action === 'publish');
       expect(published.map((a) => a.detail.text)).toEqual(['One', 'Two']);
       // The owner, having checked the account, asks for a new try: the thread goes on.
-      const retried = await t.app.inject({
-        method: 'POST',
-        url: `/v1/posts/${postId}/retry`,
-        headers: auth(owner.key),
-      });
-      expect(retried.statusCode).toBe(200);
+      await retryPost(postId);
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       expect((await getPost(postId)).targets[0]).toMatchObject({ status: 'published', attempts: 2 });
       expect(
@@ -3721,12 +3728,7 @@ describe('waiting on a platform, as long and as often as it allows', () => {
       expect((reads.at(-1) as number) - madeAt).toBeGreaterThanOrEqual(300_000);
 
       // The container is given up: a retry makes a new one, which Threads processes this time.
-      const retried = await t.app.inject({
-        method: 'POST',
-        url: `/v1/posts/${created.id}/retry`,
-        headers: auth(owner.key),
-      });
-      expect(retried.statusCode).toBe(200);
+      await retryPost(created.id);
       const remade = await eventually(async () => {
         const again = await targetRow(targetId);
         return again.containerId !== null && again.containerId !== made.containerId ? again : undefined;
@@ -3983,12 +3985,7 @@ describe('never twice', () => {
         .update(postTargets)
         .set({ status: 'failed', step: null, error: { code: 'transient', message: 'timed out', platform_code: null } })
         .where(eq(postTargets.id, targetId));
-      const retried = await t.app.inject({
-        method: 'POST',
-        url: `/v1/posts/${created.id}/retry`,
-        headers: auth(owner.key),
-      });
-      expect(retried.statusCode).toBe(200);
+      await retryPost(created.id);
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const post = await getPost(created.id);
       expect(post.targets[0]).toMatchObject({ status: 'published', attempts: 2 });
@@ -4100,12 +4097,7 @@ describe('never twice', () => {
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       expect((await getPost(postId)).targets[0]).toMatchObject({ ...outcome, platform_post_id: null, permalink: null });
       // A retry asks the container, finds it published, and sends nothing again.
-      const retried = await t.app.inject({
-        method: 'POST',
-        url: `/v1/posts/${postId}/retry`,
-        headers: auth(owner.key),
-      });
-      expect(retried.statusCode, retried.body).toBe(200);
+      await retryPost(postId);
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       expect((await getPost(postId)).targets[0]).toMatchObject({ ...outcome, attempts: 2 });
       const published = (await activity('instagram', account.username)).filter((a) => a.action === 'publish');
@@ -4116,11 +4108,7 @@ describe('never twice', () => {
   });
 
   it('publishes once when two runs of one target find its container finished at the same time', async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'race.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Raced');
+    await withFinishedContainer('Raced', async ({ account, created, targetId }) => {
       // A job unlocked while its worker still ran: two runs of the same step.
       await Promise.all([
         publishTarget(publishDeps(sandbox.platforms), targetId),
@@ -4132,17 +4120,11 @@ describe('never twice', () => {
       expect(published).toHaveLength(1);
       // Both runs have ended, and an event is written in the transaction that publishes.
       expect(await storedEventTypes(created.id)).toEqual(['post.published']);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it('leaves a publish another run claimed to that run for two minutes, then asks the container and publishes it once', async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'claimed.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Claimed');
+    await withFinishedContainer('Claimed', async ({ account, created, targetId }) => {
       // A run found the container finished and claimed its publish; it is still making the call
       // when a second run of the target starts (a job queued again while the first one ran).
       const claim = { set: { claimedAt: now() } };
@@ -4162,9 +4144,7 @@ describe('never twice', () => {
       expect(post.targets[0].status, JSON.stringify(post.targets[0])).toBe('published');
       expect(await published()).toHaveLength(1);
       expect(post.targets[0].platform_post_id).toBe((await published())[0]?.target_id);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it('a run that finds the container published by a run not yet recording it leaves the outcome to that run (a story, which no read finds)', async () => {
@@ -4228,11 +4208,7 @@ describe('never twice', () => {
   });
 
   it('a publish whose answer never came keeps its claim: its retry sends nothing while Threads may still be making the post, then takes the post made', async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'unanswered.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Unanswered');
+    await withFinishedContainer('Unanswered', async ({ account, created, targetId }) => {
       // Threads publishes, and its answer is lost: the call ends as a timeout does.
       const timingOut = withPublishing((real) => ({
         publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
@@ -4268,17 +4244,11 @@ describe('never twice', () => {
       expect(await publishes()).toHaveLength(1);
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(post.targets[0].platform_post_id).toBe(published[0]?.target_id);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it("a publish whose answer never came once the try's retry window leaves no retry fails with outcome_unknown, not sent again; a retry takes the post made", async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'late-unanswered.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Unanswered late');
+    await withFinishedContainer('Unanswered late', async ({ account, created, targetId }) => {
       // Threads publishes, and its answer is lost, when the try's hour of retries has passed.
       const timingOut = withPublishing((real) => ({
         publishContainer: async (...args: Parameters<typeof real.publishContainer>) => {
@@ -4294,29 +4264,18 @@ describe('never twice', () => {
       expect(failed.targets[0]).toMatchObject({ status: 'failed', error: { code: 'outcome_unknown' } });
       expect(failed.targets[0].error.message).toContain('no answer within 15000 ms');
       expect(await targetRow(targetId)).toMatchObject({ claimedAt: null });
-      const retried = await t.app.inject({
-        method: 'POST',
-        url: `/v1/posts/${created.id}/retry`,
-        headers: auth(owner.key),
-      });
-      expect(retried.statusCode).toBe(200);
+      await retryPost(created.id);
       await publishTarget(publishDeps(sandbox.platforms), targetId);
       const post = await getPost(created.id);
       expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ status: 'published', error: null });
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
       expect(post.targets[0].platform_post_id).toBe(published[0]?.target_id);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it("a publish the adapter refuses without an answer from the platform ends with the adapter's refusal, not in doubt", async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'refused-here.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Refused here');
+    await withFinishedContainer('Refused here', async ({ created, targetId }) => {
       // An adapter's own refusal carries no HTTP status: it may keep the claim, but it is no doubt.
       const refusing = withPublishing(() => ({
         publishContainer: async () => {
@@ -4332,17 +4291,11 @@ describe('never twice', () => {
         error: { code: 'invalid_request', message: "the thread's posts are not those its first post was made for" },
       });
       expect(await targetRow(targetId)).toMatchObject({ claimedAt: null });
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it('a publish that fails after its claim passed to another run leaves the target to that run, even once the retry window has ended', async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'outlived.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Outlived');
+    await withFinishedContainer('Outlived', async ({ account, created, targetId }) => {
       // The run stalls past its claim's lease and the try's retry window; meanwhile another run
       // takes the claim for a dead one's and asks the container. Then the stalled call ends
       // unanswered, having made nothing.
@@ -4367,17 +4320,11 @@ describe('never twice', () => {
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
       expect(await storedEventTypes(created.id)).toEqual(['post.published']);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it("a passing failure of a run beside a publish's claim leaves the claimed row to its holder: no failure counted, looked at again when the lease ends", async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'beside.jpg');
-    await t.stopWorkers();
-    try {
-      const { targetId } = await finishedContainer(account, media, 'Beside a claim');
+    await withFinishedContainer('Beside a claim', async ({ targetId }) => {
       // This run read the target processing; while it asks the container, another run claims the
       // publish, and Threads answers this run's read with a server error.
       const claimedAt = now();
@@ -4401,17 +4348,11 @@ describe('never twice', () => {
       const wait = await dueJob(targetId);
       expect(wait).toBeGreaterThan(110_000);
       expect(wait).toBeLessThanOrEqual(120_000);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it('a publish Threads refused for its rate limit gives its claim back: the retry asks the container at once and publishes', async () => {
-    const account = await connected('threads');
-    const media = await upload(await image('jpeg'), 'refused.jpg');
-    await t.stopWorkers();
-    try {
-      const { created, targetId } = await finishedContainer(account, media, 'Refused once');
+    await withFinishedContainer('Refused once', async ({ account, created, targetId }) => {
       // Graph's rate limit, its wait (a minute) in the Business Use Case header.
       const fault = { platform: 'threads', username: account.username, error: 'rate_limited', trigger: 'publish' };
       expect((await sandbox.control('POST', '/faults', fault)).status).toBe(201);
@@ -4428,9 +4369,7 @@ describe('never twice', () => {
       expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ status: 'published', error: null });
       const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
       expect(published).toHaveLength(1);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it('refuses a move the workflow does not allow, and makes none from a state the target is not in', async () => {
