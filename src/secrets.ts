@@ -67,9 +67,10 @@ export function decrypt(key: Buffer, sealed: string): string {
 
 /**
  * Values already decrypted, by sealed value, per key: a worker signs every webhook attempt with
- * its endpoint's secret and makes every platform call with its account's token, and decrypting
- * each time was a measurable share of both. A sealed value never changes meaning (a rotation or
- * a refresh seals a new one), so entries need no invalidation, only a bound.
+ * its endpoint's secret, and decrypting it each time was a measurable share of an attempt. A
+ * sealed value never changes meaning (a rotation seals a new one), so entries need no
+ * invalidation, only a bound. Platform tokens are not kept so: a replaced or disconnected
+ * account's token (a Bluesky one carries its DPoP key) would stay in memory until the bound.
  */
 const opened = new WeakMap<Buffer, Map<string, string>>();
 const OPENED_MAX = 10_000;

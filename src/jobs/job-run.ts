@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { dueAfterSql, waitMsUntil } from './queue.ts';
 
 /**
@@ -22,7 +23,10 @@ import { dueAfterSql, waitMsUntil } from './queue.ts';
  */
 interface Running {
   readonly job: Job;
+  /** The job is no longer the run's: ended by its change, or its key taken by one (queuedUnderKey). */
   ended: boolean;
+  /** The run's outcome is recorded already (markEnded): graphile-worker's record of it makes no statement. */
+  recorded: boolean;
 }
 
 const running = new AsyncLocalStorage<Running>();
@@ -68,11 +72,12 @@ export type JobQuery = (text: string, values: unknown[]) => Promise<{ rowCount: 
 
 /** Runs a job's task, as the job whose run may end it (endJobSql). */
 export async function runJob(job: Job, run: () => Promise<void>, query: JobQuery): Promise<void> {
-  const state: Running = { job, ended: false };
+  const state: Running = { job, ended: false, recorded: false };
   try {
     await running.run(state, run);
   } catch (error) {
-    await dropIfDetached(state, query);
+    // Unreachable, the database would hold the slot until it answers: the failure is recorded as any is.
+    if (!isDatabaseUnavailable(error)) await dropIfDetached(state, query);
     throw error;
   }
 }
@@ -86,7 +91,7 @@ export async function runJob(job: Job, run: () => Promise<void>, query: JobQuery
  */
 async function dropIfDetached(state: Running, query: JobQuery): Promise<void> {
   const { job } = state;
-  if (state.ended || job.key === null || job.locked_by === null || job.job_queue_id !== null) return;
+  if (state.recorded || job.key === null || job.locked_by === null || job.job_queue_id !== null) return;
   try {
     const { rowCount } = await query(
       'delete from graphile_worker._private_jobs where id = $1::bigint and locked_by = $2::text and key is null',
@@ -180,6 +185,7 @@ export function endJobSql(key: string, next?: Date): JobEnd {
 /** The run's job ended by a change of the run, now committed: no longer the run's, and its outcome recorded. */
 function markEnded(state: Running): void {
   state.ended = true;
+  state.recorded = true;
   endedInRun.set(state.job.id, (endedInRun.get(state.job.id) ?? 0) + 1);
 }
 

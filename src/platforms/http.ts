@@ -93,7 +93,7 @@ interface JsonReviverContext {
 }
 
 const INTEGER_LITERAL = /^-?\d+$/;
-/** A number literal of 16 digits or more (every integer beyond 2^53 has 17), where JSON puts a value. */
+/** A number literal of 16 digits or more (as every integer beyond 2^53 has), where JSON puts a value. */
 const LONG_NUMBER = /(?:^|[[:,])\s*-?\d{16}/;
 
 /**

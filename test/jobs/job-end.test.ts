@@ -10,7 +10,7 @@ import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { executeSqlPreparedByText } from '../../src/db/prepared.ts';
-import { endJobSql, type OwnJobEnd, ownJobEnd, runJob } from '../../src/jobs/job-run.ts';
+import { endJobSql, type OwnJobEnd, ownJobEnd, queuedUnderKey, runJob } from '../../src/jobs/job-run.ts';
 import { queuePool } from '../../src/jobs/queue-pool.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -229,25 +229,43 @@ describe("a job ended in its run's last change", () => {
     expect(rows).toHaveLength(expected(jobId, key).length);
   });
 
-  it("whose key a change took during a run that then failed is deleted, not left out of attempts for good; the change's job stands", async () => {
-    const key = 'job-end:taken-then-failed';
-    const added = gate();
-    const { outcomeOfFirstRun } = await startPool(async (runNumber, payload) => {
-      if (runNumber !== 1) return;
-      await added.opened;
-      await database.pool.query(
-        `select graphile_worker.add_job('step', json_build_object('key', $1::text), job_key => $1, run_at => now() + interval '2 hours')`,
-        [payload.key],
-      );
-      throw new Error('failed after its key was taken');
+  it.each([
+    { by: "another's change", key: 'job-end:taken-then-failed', own: false },
+    { by: "the run's own change (queued under its key)", key: 'job-end:own-then-failed', own: true },
+  ])(
+    "whose key $by took during a run that then failed is deleted, not left out of attempts for good; the change's job stands",
+    async ({ key, own }) => {
+      const added = gate();
+      const { outcomeOfFirstRun } = await startPool(async (runNumber, payload) => {
+        if (runNumber !== 1) return;
+        await added.opened;
+        await database.pool.query(
+          `select graphile_worker.add_job('step', json_build_object('key', $1::text), job_key => $1, run_at => now() + interval '2 hours')`,
+          [payload.key],
+        );
+        if (own) queuedUnderKey(payload.key);
+        throw new Error('failed after its key was taken');
+      });
+      const id = await addJob(key);
+      added.open();
+      await outcomeOfFirstRun;
+      const rows = await jobRows();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ key, locked_by: null, attempts: 0, last_error: null });
+      expect(rows[0]?.id).not.toBe(id);
+    },
+  );
+
+  it('whose key stayed its own, and whose run failed, is failed as graphile-worker fails a job: kept, with its key, to run again', async () => {
+    const key = 'job-end:failed';
+    const { outcomeOfFirstRun } = await startPool(async (runNumber) => {
+      if (runNumber === 1) throw new Error('failed with its key');
     });
     const id = await addJob(key);
-    added.open();
     await outcomeOfFirstRun;
-    const rows = await jobRows();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ key, locked_by: null, attempts: 0, last_error: null });
-    expect(rows[0]?.id).not.toBe(id);
+    expect(await jobRows()).toMatchObject([
+      { id, key, locked_by: null, attempts: 1, last_error: 'failed with its key' },
+    ]);
   });
 
   it('ended with no next run is deleted with its change', async () => {

@@ -16,7 +16,7 @@ import {
   type PlatformProfile,
   type TokenSet,
 } from '../../platforms/index.ts';
-import { encrypt, openSealed } from '../../secrets.ts';
+import { decrypt, encrypt } from '../../secrets.ts';
 import { accountAccess } from './access-workflow.ts';
 import { noticeSubscriptionOnConnection, queueNoticeSubscription } from './notice-connection.ts';
 import { type Account, accounts } from './tables.ts';
@@ -157,5 +157,5 @@ export function credentialsOf(secretKey: Buffer, account: Account): AccountCrede
       platform: account.platform,
     });
   }
-  return { platformUserId: account.platformUserId, accessToken: openSealed(secretKey, account.accessTokenSealed) };
+  return { platformUserId: account.platformUserId, accessToken: decrypt(secretKey, account.accessTokenSealed) };
 }
