@@ -153,9 +153,10 @@ export async function callPlatform(
   Object.assign(headers, call.headers);
   // A deadline cleared with the call: AbortSignal.timeout's timer outlives the call and fires
   // anyway, making an abort error (a DOMException, with its stack) for every call made.
+  const timeoutMs = options.timeoutMs ?? 15_000;
   const deadline = new AbortController();
   const { signal } = deadline;
-  const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? 15_000);
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
     const response = await request(withQuery(call.url, call.query), {
       method: call.method,
@@ -182,7 +183,7 @@ export async function callPlatform(
     return { status: response.statusCode, headers: response.headers, body: parsed, text };
   } catch (error) {
     options.countCall?.(platform, 'unreachable');
-    const reason = signal.aborted ? `no answer within ${options.timeoutMs ?? 15_000} ms` : (error as Error).message;
+    const reason = signal.aborted ? `no answer within ${timeoutMs} ms` : (error as Error).message;
     throw new PlatformError('transient', `${platform} could not be reached: ${reason}`, { platform });
   } finally {
     clearTimeout(timer);
