@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Config, DEFAULT_DB_IDLE_TIMEOUT_SECONDS } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { leanResults } from './lean-results.ts';
+import { leanPg } from './pg-lean.ts';
 
 /** The database, with its pool (`$client`) for the few reads that name their prepared statements. */
 export type Db = NodePgDatabase & { $client: pg.Pool };
@@ -50,7 +50,7 @@ export function createPool(
   name: string = connectionName(),
   idleTimeoutSeconds = DEFAULT_DB_IDLE_TIMEOUT_SECONDS,
 ): pg.Pool {
-  leanResults();
+  leanPg();
   const pool = new pg.Pool({
     connectionString: url,
     max,

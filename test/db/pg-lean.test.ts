@@ -4,8 +4,9 @@ import type { Database } from '../../src/db/connection.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 /**
- * Results read through the service's pool, whose rows' empty object is built only for rows made
- * as objects (src/db/lean-results.ts): every shape of answer still comes back as PostgreSQL gave it.
+ * Queries through the service's pool, with pg's two per-statement costs taken out
+ * (src/db/pg-lean.ts): every shape of answer still comes back as PostgreSQL gave it, and a
+ * query's configuration is the caller's still.
  */
 
 let database: Database;
@@ -76,5 +77,16 @@ describe("a result's rows", () => {
     } finally {
       client.release();
     }
+  });
+
+  it("leaves the caller's configuration as it was, with values given beside it used in its place", async () => {
+    const config = { text: 'select $1::int as n', values: [1] };
+    const { rows } = await database.pool.query(config, [2]);
+    expect(rows).toEqual([{ n: 2 }]);
+    expect(config).toEqual({ text: 'select $1::int as n', values: [1] });
+    const named = { name: 'pg_lean_named', text: 'select $1::text as t', values: ['a'] };
+    expect((await database.pool.query(named)).rows).toEqual([{ t: 'a' }]);
+    expect((await database.pool.query(named, ['b'])).rows).toEqual([{ t: 'b' }]);
+    expect(named).toEqual({ name: 'pg_lean_named', text: 'select $1::text as t', values: ['a'] });
   });
 });
