@@ -89,4 +89,11 @@ describe("a result's rows", () => {
     expect((await database.pool.query(named, ['b'])).rows).toEqual([{ t: 'b' }]);
     expect(named).toEqual({ name: 'pg_lean_named', text: 'select $1::text as t', values: ['a'] });
   });
+
+  it('copies a configuration with a hidden or read-only property as pg does: its text kept, values given beside it used', async () => {
+    const hidden = Object.defineProperty({ values: [3] }, 'text', { value: 'select $1::int as n', enumerable: false });
+    expect((await database.pool.query(hidden as { text: string; values: number[] })).rows).toEqual([{ n: 3 }]);
+    const frozen = Object.freeze({ text: 'select $1::int as n' });
+    expect((await database.pool.query(frozen, [4])).rows).toEqual([{ n: 4 }]);
+  });
 });
