@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/connection.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -55,7 +56,7 @@ describe("a result's rows", () => {
   });
 
   it('builds no empty row for a result whose rows are arrays, or that has none', async () => {
-    // What the lean results are for: pg's Result, as the pool's queries make it, holds no empty row then.
+    // What the lazy empty row is for: pg's Result, as the pool's queries make it, holds none then.
     const client = await database.pool.connect();
     try {
       const seen: unknown[] = [];
@@ -63,7 +64,7 @@ describe("a result's rows", () => {
         ['select 1 as a, 2 as b', 'array'],
         ['select 1 as a where false', undefined],
       ] as const) {
-        const query = new (await import('pg')).default.Query({ text, ...(rowMode ? { rowMode } : {}) });
+        const query = new pg.Query({ text, ...(rowMode ? { rowMode } : {}) });
         await new Promise<void>((resolve, reject) => {
           query.on('end', () => resolve());
           query.on('error', reject);
