@@ -68,9 +68,12 @@ export interface StatementPart {
 export function valuesOf(...parts: readonly (Pick<StatementPart, 'values'> | undefined)[]): Record<string, unknown> {
   const all: Record<string, unknown> = {};
   for (const part of parts) {
-    for (const [name, value] of Object.entries(part?.values ?? {})) {
+    const values = part?.values;
+    if (values === undefined) continue;
+    // for...in, not Object.entries: every shaped statement's call comes here, and the entries' arrays cost more than the copy.
+    for (const name in values) {
       if (name in all) throw new Error(`placeholder ${name} is filled by two parts of one statement`);
-      all[name] = value;
+      all[name] = values[name];
     }
   }
   return all;

@@ -22,11 +22,20 @@ interface Definition {
 }
 
 const definitions = new Map<string, Definition>();
+
 /**
- * Deltas not yet flushed, by `name NUL labels NUL bucket`: no part holds a NUL (a metric's name
- * and a bucket are this module's, and JSON writes a NUL in a string escaped) → amount.
+ * A series's counts not yet flushed: by bucket (`''` for a counter; a histogram's bounds,
+ * `+Inf`, `sum` and `count`) → amount. Kept under the series's labels as they are stored,
+ * written once per series, not at every count.
  */
-const pending = new Map<string, number>();
+interface Pending {
+  readonly name: string;
+  readonly labels: string;
+  readonly amounts: Map<string, number>;
+}
+
+/** Every series counted since the last flush, and those counted before it (their amounts emptied). */
+const pending = new Set<Pending>();
 
 function define(definition: Definition): void {
   if (definitions.has(definition.name)) throw new Error(`metric ${definition.name} is defined twice`);
@@ -35,7 +44,7 @@ function define(definition: Definition): void {
 
 /**
  * Writes a metric's labels as they are stored: JSON of the labels named at its definition, in
- * the order of their names. Made once per metric, as every platform call and delivery counts.
+ * the order of their names.
  */
 function labelsWriter(names: readonly string[]): (labels: Readonly<Record<string, string>>) => string {
   const named = [...names].sort().map((name) => ({ name, prefix: `${JSON.stringify(name)}:` }));
@@ -49,9 +58,44 @@ function labelsWriter(names: readonly string[]): (labels: Readonly<Record<string
   };
 }
 
-function add(name: string, labels: string, bucket: string, amount: number): void {
-  const key = `${name}\u0000${labels}\u0000${bucket}`;
-  pending.set(key, (pending.get(key) ?? 0) + amount);
+/**
+ * A metric's series, found by its label values one map a label (a label left out is found under
+ * `undefined`) rather than by a key written at every count: every platform call and delivery
+ * counts, and a series's labels are written once, when it is first counted. Each series is kept
+ * for the process's life, so a label takes a bounded set of values (a platform, an outcome), as
+ * Prometheus asks of every label.
+ */
+function seriesFinder(
+  name: string,
+  labelNames: readonly string[],
+): (labels: Readonly<Record<string, string>>) => Pending {
+  const names = [...labelNames].sort();
+  const labelsText = labelsWriter(names);
+  const root = new Map<string | undefined, unknown>();
+  return (labels) => {
+    let level = root;
+    for (let i = 0; i < names.length - 1; i++) {
+      const value = labels[names[i] as string];
+      let next = level.get(value) as Map<string | undefined, unknown> | undefined;
+      if (next === undefined) {
+        next = new Map();
+        level.set(value, next);
+      }
+      level = next;
+    }
+    const last = names.length === 0 ? undefined : labels[names[names.length - 1] as string];
+    let series = level.get(last) as Pending | undefined;
+    if (series === undefined) {
+      series = { name, labels: labelsText(labels), amounts: new Map() };
+      level.set(last, series);
+    }
+    return series;
+  };
+}
+
+function add(series: Pending, bucket: string, amount: number): void {
+  series.amounts.set(bucket, (series.amounts.get(bucket) ?? 0) + amount);
+  pending.add(series);
 }
 
 export interface SharedCounter<L extends string> {
@@ -69,10 +113,10 @@ export function sharedCounter<L extends string>(definition: {
   labelNames: readonly L[];
 }): SharedCounter<L> {
   define(definition);
-  const labelsText = labelsWriter(definition.labelNames);
+  const seriesOf = seriesFinder(definition.name, definition.labelNames);
   return {
     inc(labels, amount = 1) {
-      add(definition.name, labelsText(labels), '', amount);
+      add(seriesOf(labels), '', amount);
     },
   };
 }
@@ -86,14 +130,15 @@ export function sharedHistogram<L extends string>(definition: {
 }): SharedHistogram<L> {
   const bounds = [...definition.buckets].sort((a, b) => a - b);
   define({ ...definition, buckets: bounds });
-  const labelsText = labelsWriter(definition.labelNames);
+  const seriesOf = seriesFinder(definition.name, definition.labelNames);
+  const boundNames = bounds.map(String);
   return {
     observe(labels, value) {
-      const text = labelsText(labels);
-      const bound = bounds.find((b) => value <= b);
-      add(definition.name, text, bound === undefined ? '+Inf' : String(bound), 1);
-      add(definition.name, text, 'sum', value);
-      add(definition.name, text, 'count', 1);
+      const series = seriesOf(labels);
+      const bound = bounds.findIndex((b) => value <= b);
+      add(series, bound === -1 ? '+Inf' : (boundNames[bound] as string), 1);
+      add(series, 'sum', value);
+      add(series, 'count', 1);
     },
   };
 }
@@ -105,18 +150,22 @@ export function sharedHistogram<L extends string>(definition: {
  */
 export async function flushSharedMetrics(db: Db): Promise<void> {
   if (pending.size === 0) return;
-  const taken = [...pending].map(([key, amount]) => {
-    const [name, labels, bucket] = key.split('\u0000') as [string, string, string];
-    return { name, labels, bucket, value: amount };
+  const taken = [...pending].map((series) => {
+    const amounts = [...series.amounts];
+    series.amounts.clear();
+    return { series, amounts };
   });
   pending.clear();
+  const rows = taken.flatMap(({ series, amounts }) =>
+    amounts.map(([bucket, value]) => ({ name: series.name, labels: series.labels, bucket, value })),
+  );
   try {
     await db.execute(sql`insert into ${metricCounts} (name, labels, bucket, value)
-      select name, labels, bucket, value from json_to_recordset(${JSON.stringify(taken)}::json)
+      select name, labels, bucket, value from json_to_recordset(${JSON.stringify(rows)}::json)
         as v(name text, labels text, bucket text, value double precision)
       on conflict (name, labels, bucket) do update set value = ${metricCounts}.value + excluded.value`);
   } catch (error) {
-    for (const row of taken) add(row.name, row.labels, row.bucket, row.value);
+    for (const { series, amounts } of taken) for (const [bucket, value] of amounts) add(series, bucket, value);
     throw error;
   }
 }

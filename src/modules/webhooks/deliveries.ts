@@ -26,10 +26,7 @@ const DELIVERIES_PER_JOB = 50;
  */
 export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | null {
   if (list.length === 0) return null;
-  // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
-  // complete) is then shared by the deliveries, which the job attempts in parallel.
-  const p = (name: string) => sql.placeholder(`webhook_fan_out_${name}`);
-  const at = sql`${p('at')}::timestamptz`;
+  const statement = fanOutStatement();
   return {
     shape: 'webhook fan-out',
     values: {
@@ -39,6 +36,28 @@ export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | nul
       webhook_fan_out_types: list.map((e) => e.type),
       webhook_fan_out_at: now().toISOString(),
     },
+    with: statement.with,
+    effects: statement.effects,
+  };
+}
+
+/**
+ * The fan-out's parts, the same for every list of events (each call fills only their
+ * placeholders): made once, at the first event, not at each of the statements that record one.
+ */
+function fanOutStatement(): Pick<EventStatementPart, 'with' | 'effects'> {
+  fanOutParts ??= fanOutPartsMade();
+  return fanOutParts;
+}
+
+let fanOutParts: Pick<EventStatementPart, 'with' | 'effects'> | undefined;
+
+function fanOutPartsMade(): Pick<EventStatementPart, 'with' | 'effects'> {
+  // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
+  // complete) is then shared by the deliveries, which the job attempts in parallel.
+  const p = (name: string) => sql.placeholder(`webhook_fan_out_${name}`);
+  const at = sql`${p('at')}::timestamptz`;
+  return {
     with: [
       [
         'webhook_fan_out_events',
