@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Job } from 'graphile-worker';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { madeOnce } from '../made-once.ts';
 import { dueAfterSql, waitMsUntil } from './queue.ts';
 
 /**
@@ -151,15 +152,8 @@ export function endJobSql(key: string, next?: Date): JobEnd {
   const state = runOf(key);
   if (state === undefined) throw new Error(`not the run of the job ${key}`);
   const { job } = state;
-  const p = (name: string) => sql.placeholder(`end_job_${name}`);
-  const nextRun =
-    next === undefined
-      ? sql``
-      : sql`, next_run_at => ${dueAfterSql(sql`${p('wait_ms')}`)}, next_key => ${p('key')}::text, next_task => ${p('task')}::text,
-            next_payload => ${p('payload')}::json, next_max_attempts => ${p('max_attempts')}::int,
-            next_priority => ${p('priority')}::int`;
   return {
-    sql: sql`switchboard_end_job(${p('id')}::bigint, array[${p('locked_by')}::text]${nextRun})`,
+    sql: next === undefined ? jobEndCalls().end : jobEndCalls().next,
     shape: next === undefined ? 'end job' : 'end job, next run',
     values: {
       end_job_id: job.id,
@@ -181,6 +175,18 @@ export function endJobSql(key: string, next?: Date): JobEnd {
     },
   };
 }
+
+/** endJobSql's two calls, the same at every run (its values are placeholders). */
+const jobEndCalls = madeOnce(() => {
+  const p = (name: string) => sql.placeholder(`end_job_${name}`);
+  const call = (nextRun: SQL) => sql`switchboard_end_job(${p('id')}::bigint, array[${p('locked_by')}::text]${nextRun})`;
+  return {
+    end: call(sql``),
+    next: call(sql`, next_run_at => ${dueAfterSql(sql`${p('wait_ms')}`)}, next_key => ${p('key')}::text, next_task => ${p('task')}::text,
+          next_payload => ${p('payload')}::json, next_max_attempts => ${p('max_attempts')}::int,
+          next_priority => ${p('priority')}::int`),
+  };
+});
 
 /** The run's job ended by a change of the run, now committed: no longer the run's, and its outcome recorded. */
 function markEnded(state: Running): void {

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newUuid } from '../../ids.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
+import { madeOnce } from '../../made-once.ts';
 import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
 import { getEndpoint } from './service.ts';
@@ -41,18 +42,8 @@ export function fanOut(list: readonly RecordedEvent[]): EventStatementPart | nul
   };
 }
 
-/**
- * The fan-out's parts, the same for every list of events (each call fills only their
- * placeholders): made once, at the first event, not at each of the statements that record one.
- */
-function fanOutStatement(): Pick<EventStatementPart, 'with' | 'effects'> {
-  fanOutParts ??= fanOutPartsMade();
-  return fanOutParts;
-}
-
-let fanOutParts: Pick<EventStatementPart, 'with' | 'effects'> | undefined;
-
-function fanOutPartsMade(): Pick<EventStatementPart, 'with' | 'effects'> {
+/** The fan-out's parts, the same for every list of events (each call fills only their placeholders). */
+const fanOutStatement = madeOnce((): Pick<EventStatementPart, 'with' | 'effects'> => {
   // A job per few dozen deliveries rather than per delivery: the queue's own work (add, fetch,
   // complete) is then shared by the deliveries, which the job attempts in parallel.
   const p = (name: string) => sql.placeholder(`webhook_fan_out_${name}`);
@@ -89,7 +80,7 @@ function fanOutPartsMade(): Pick<EventStatementPart, 'with' | 'effects'> {
       ],
     ],
   };
-}
+});
 
 /** One delivery of a recorded event to one endpoint, attempted at once (resend, test). */
 export async function createDelivery(
