@@ -61,9 +61,10 @@ function labelsWriter(names: readonly string[]): (labels: Readonly<Record<string
 /**
  * A metric's series, found by its label values one map a label (a label left out is found under
  * `undefined`) rather than by a key written at every count: every platform call and delivery
- * counts, and a series's labels are written once, when it is first counted. Each series is kept
- * for the process's life, so a label takes a bounded set of values (a platform, an outcome), as
- * Prometheus asks of every label.
+ * counts, and a series's labels are written once, when it is first counted. A series is one
+ * stored labels text: a value that is not a string (typed out, but JSON writes `null` and `NaN`
+ * alike) is found by that text. Each series is kept for the process's life, so a label takes a
+ * bounded set of values (a platform, an outcome), as Prometheus asks of every label.
  */
 function seriesFinder(
   name: string,
@@ -71,25 +72,33 @@ function seriesFinder(
 ): (labels: Readonly<Record<string, string>>) => Pending {
   const names = [...labelNames].sort();
   const labelsText = labelsWriter(names);
-  const root = new Map<string | undefined, unknown>();
-  return (labels) => {
-    let level = root;
-    for (let i = 0; i < names.length - 1; i++) {
-      const value = labels[names[i] as string];
-      let next = level.get(value) as Map<string | undefined, unknown> | undefined;
-      if (next === undefined) {
-        next = new Map();
-        level.set(value, next);
-      }
-      level = next;
-    }
-    const last = names.length === 0 ? undefined : labels[names[names.length - 1] as string];
-    let series = level.get(last) as Pending | undefined;
+  const byText = new Map<string, Pending>();
+  const ofLabels = (labels: Readonly<Record<string, string>>): Pending => {
+    const text = labelsText(labels);
+    let series = byText.get(text);
     if (series === undefined) {
-      series = { name, labels: labelsText(labels), amounts: new Map() };
-      level.set(last, series);
+      series = { name, labels: text, amounts: new Map() };
+      byText.set(text, series);
     }
     return series;
+  };
+  // By the value of each label but the last, a map; by the last one's, the series.
+  const byValues = new Map<string | undefined, unknown>();
+  return (labels) => {
+    let level = byValues;
+    for (let i = 0; i < names.length; i++) {
+      const value = labels[names[i] as string];
+      if (value !== undefined && typeof value !== 'string') return ofLabels(labels);
+      const last = i === names.length - 1;
+      let next = level.get(value);
+      if (next === undefined) {
+        next = last ? ofLabels(labels) : new Map<string | undefined, unknown>();
+        level.set(value, next);
+      }
+      if (last) return next as Pending;
+      level = next as Map<string | undefined, unknown>;
+    }
+    return ofLabels(labels);
   };
 }
 

@@ -64,6 +64,61 @@ describe('shared metrics', () => {
     });
   });
 
+  it('stores one series for labels given in any order, left out, undefined, or beside names it does not have', async () => {
+    calls.inc({ status: 'same', platform: undefined as unknown as string });
+    calls.inc({ status: 'same' } as { status: string; platform: string });
+    calls.inc({ status: 'same', extra: 'x' } as unknown as { status: string; platform: string });
+    await flushSharedMetrics(database.db);
+    const rows = Object.entries(await stored()).filter(([key]) => key.includes('same'));
+    expect(rows).toEqual([['test_calls_total {"status":"same"} ', 3]]);
+  });
+
+  it('stores values JSON writes alike (null, NaN) as one series, as they read on /metrics', async () => {
+    calls.inc({ status: null as unknown as string, platform: 'odd' });
+    calls.inc({ status: Number.NaN as unknown as string, platform: 'odd' }, 2);
+    await flushSharedMetrics(database.db);
+    expect((await stored())['test_calls_total {"platform":"odd","status":null} ']).toBe(3);
+  });
+
+  it('counts what is counted while a flush waits for the database, in the next flush', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // The flush's statement waits at the gate, as on a busy database.
+    const waiting = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? async (...args: Parameters<Db['execute']>) => {
+              await gate;
+              return await target.execute(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const before = (await stored())['test_jobs_total {"kind":"flight"} '] ?? 0;
+    jobs.inc({ kind: 'flight' }, 3);
+    const flushing = flushSharedMetrics(waiting);
+    jobs.inc({ kind: 'flight' }, 4);
+    open();
+    await flushing;
+    expect((await stored())['test_jobs_total {"kind":"flight"} ']).toBe(before + 3);
+    await flushSharedMetrics(database.db);
+    expect((await stored())['test_jobs_total {"kind":"flight"} ']).toBe(before + 7);
+  });
+
+  it('keeps what a failed flush could not write beside what was counted meanwhile, and writes both with the next one', async () => {
+    const closed = createPool(database.url, 1);
+    await closed.end();
+    const unreachable = drizzle(closed) as Db;
+    const before = (await stored())['test_jobs_total {"kind":"meanwhile"} '] ?? 0;
+    jobs.inc({ kind: 'meanwhile' }, 5);
+    const failing = flushSharedMetrics(unreachable);
+    jobs.inc({ kind: 'meanwhile' }, 6);
+    await expect(failing).rejects.toThrow();
+    await flushSharedMetrics(database.db);
+    expect((await stored())['test_jobs_total {"kind":"meanwhile"} ']).toBe(before + 11);
+  });
+
   it('keeps what a failed flush could not write, and writes it with the next one', async () => {
     const closed = createPool(database.url, 1);
     await closed.end();
