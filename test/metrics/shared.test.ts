@@ -30,6 +30,13 @@ async function stored(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [`${r.name} ${r.labels} ${r.bucket}`, r.value]));
 }
 
+/** A database handle whose pool is closed: every statement on it fails. */
+async function unreachableDb(): Promise<Db> {
+  const closed = createPool(database.url, 1);
+  await closed.end();
+  return drizzle(closed) as Db;
+}
+
 describe('shared metrics', () => {
   it('adds each flush to the sums, as the flushes of several processes add up', async () => {
     jobs.inc({ kind: 'a' }, 2);
@@ -107,9 +114,7 @@ describe('shared metrics', () => {
   });
 
   it('keeps what a failed flush could not write beside what was counted meanwhile, and writes both with the next one', async () => {
-    const closed = createPool(database.url, 1);
-    await closed.end();
-    const unreachable = drizzle(closed) as Db;
+    const unreachable = await unreachableDb();
     const before = (await stored())['test_jobs_total {"kind":"meanwhile"} '] ?? 0;
     jobs.inc({ kind: 'meanwhile' }, 5);
     const failing = flushSharedMetrics(unreachable);
@@ -120,9 +125,7 @@ describe('shared metrics', () => {
   });
 
   it('keeps what a failed flush could not write, and writes it with the next one', async () => {
-    const closed = createPool(database.url, 1);
-    await closed.end();
-    const unreachable = drizzle(closed) as Db;
+    const unreachable = await unreachableDb();
     const before = await stored();
     jobs.inc({ kind: 'a' }, 7);
     await expect(flushSharedMetrics(unreachable)).rejects.toThrow();
