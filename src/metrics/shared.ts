@@ -34,7 +34,7 @@ interface Pending {
   readonly amounts: Map<string, number>;
 }
 
-/** Every series counted since the last flush, and those counted before it (their amounts emptied). */
+/** The series counted since the last flush (or given back by a failed one). */
 const pending = new Set<Pending>();
 
 function define(definition: Definition): void {
