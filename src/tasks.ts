@@ -88,7 +88,9 @@ export function taskList(deps: TaskDeps): TaskList {
     notify_webhook_disabled: task('notify_webhook_disabled', ({ endpoint_id, last_error }) =>
       notifyEndpointDisabled(deps, endpoint_id, last_error),
     ),
-    publish_target: task('publish_target', ({ target_id }) => publishTarget(deps, target_id)),
+    publish_target: task('publish_target', ({ target_id, started }) =>
+      publishTarget(deps, target_id, started === true),
+    ),
     ingest_comment_notices: task('ingest_comment_notices', ({ platform, comments, attempt }) =>
       isPlatform(platform) ? ingestNotices(withGetter, platform, comments, attempt) : Promise.resolve(),
     ),

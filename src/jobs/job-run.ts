@@ -146,9 +146,10 @@ export interface JobEnd {
  * undo; the next run is then queued only if no job of the key waits to run: one another run holds
  * may have read the work's state before this run's change (switchboard_end_job). A change in a
  * transaction cannot end its job: `made` must be said once the change is committed, and a
- * rolled-back end said made would leave the job locked.
+ * rolled-back end said made would leave the job locked. The next run has `nextPayload`, else
+ * this run's payload.
  */
-export function endJobSql(key: string, next?: Date): JobEnd {
+export function endJobSql(key: string, next?: Date, nextPayload?: Readonly<Record<string, unknown>>): JobEnd {
   const state = runOf(key);
   if (state === undefined) throw new Error(`not the run of the job ${key}`);
   const { job } = state;
@@ -164,7 +165,7 @@ export function endJobSql(key: string, next?: Date): JobEnd {
             end_job_wait_ms: waitMsUntil(next),
             end_job_key: key,
             end_job_task: job.task_identifier,
-            end_job_payload: JSON.stringify(job.payload),
+            end_job_payload: JSON.stringify(nextPayload ?? job.payload),
             end_job_max_attempts: job.max_attempts,
             end_job_priority: job.priority,
           }),

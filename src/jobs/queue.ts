@@ -76,7 +76,15 @@ export const TASKS = {
   // target at a time (job key `publish_target:<id>`), moved to each later step's time (jobs/job-run.ts).
   publish_target: {
     priority: 'time-critical',
-    payload: Type.Object({ target_id: RowId }),
+    payload: Type.Object({
+      target_id: RowId,
+      /**
+       * The run that queued this one found the target started: a hint, so that the next run
+       * reads it without the parts that may start it, whichever worker takes it. A target
+       * retried since is started as one the read did not start.
+       */
+      started: Type.Optional(Type.Boolean()),
+    }),
   },
   // Comments a platform webhook reported, verified by the route that took the notice.
   ingest_comment_notices: {
@@ -222,8 +230,8 @@ export function dueAfterSql(waitMs: SQL): SQL {
   return sql`(now() + ${waitMs}::double precision * interval '1 millisecond')`;
 }
 
-/** A payload whose every field is an SQL expression, for jobs added inside a statement. */
-export type SqlPayload<T extends TaskName> = { [K in keyof TaskPayloads[T]]-?: SQL };
+/** A payload whose every field given is an SQL expression, for jobs added inside a statement; optional fields may be left out. */
+export type SqlPayload<T extends TaskName> = { [K in keyof TaskPayloads[T]]: SQL };
 
 /**
  * The SQL expression that adds a job, for a statement that queues jobs for the rows it writes
@@ -239,7 +247,9 @@ export function jobSql<T extends TaskName>(
    */
   options: { runAt?: SQL; jobKey?: SQL } = {},
 ): SQL {
-  const fields = Object.entries(payload as Record<string, SQL>).map(([name, value]) => sql`${name}::text, ${value}`);
+  const fields = Object.entries(payload as Record<string, SQL | undefined>).flatMap(([name, value]) =>
+    value === undefined ? [] : [sql`${name}::text, ${value}`],
+  );
   return sql`graphile_worker.add_job(
     ${task}::text,
     payload => json_build_object(${sql.join(fields, sql`, `)}),

@@ -860,6 +860,45 @@ describe("a target's job", () => {
     expect(await jobRows(targetId)).toEqual([]);
   });
 
+  it('tells its next run, on whichever worker, that its target has started; one told so of a target still scheduled starts it all the same', async () => {
+    const payloadOf = async (targetId: string) => {
+      const { rows } = await t.database.pool.query<{ payload: unknown }>(
+        'select payload from graphile_worker._private_jobs where key = $1',
+        [`publish_target:${targetId}`],
+      );
+      return rows.map((row) => row.payload);
+    };
+    const publication = sandbox.hold(/\/threads_publish$/);
+    const { account, created, targetId, creation } = await heldInCreation('Started, says the job');
+    expect(await payloadOf(targetId)).toEqual([{ target_id: targetId }]);
+    creation.release();
+    await publication.arrived;
+    expect(await payloadOf(targetId)).toEqual([{ target_id: targetId, started: true }]);
+    publication.release();
+    expect((await finished(created.id)).targets[0]).toMatchObject({ status: 'published', attempts: 1 });
+
+    // A job whose hint no longer holds (queued so by hand here) finds the target scheduled.
+    const later = await createPost({
+      account_ids: [account.id],
+      text: 'Scheduled, though the job says started',
+      scheduled_at: new Date(now().getTime() + 86_400_000).toISOString(),
+    });
+    const laterTarget: string = later.targets[0].id;
+    await t.database.pool.query(
+      `select graphile_worker.add_job('publish_target', json_build_object('target_id', $1::text, 'started', true),
+         run_at => now() + interval '1 day', job_key => 'publish_target:' || $1::text)`,
+      [laterTarget],
+    );
+    expect(await payloadOf(laterTarget)).toEqual([{ target_id: laterTarget, started: true }]);
+    await moveTime(t.database.pool, 86_400_000 + 1000);
+    expect((await finished(later.id)).targets[0]).toMatchObject({ status: 'published', attempts: 1 });
+    const published = (await activity('threads', account.username)).filter((a) => a.action === 'publish');
+    expect(published.map((a) => a.detail.text).sort()).toEqual([
+      'Scheduled, though the job says started',
+      'Started, says the job',
+    ]);
+  });
+
   it("is moved to its next step in the statement of the target's move: while the job's row is held, the target's move waits with it", async () => {
     const { created, targetId, creation } = await heldInCreation('Moved together');
     const holder = await t.database.pool.connect();

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { isTransaction, type Queryable, type Tx } from '../../../db/connection.ts';
 import type { StatementPart } from '../../../db/prepared.ts';
 import { endJobSql, queuedUnderKey, runsAsJob } from '../../../jobs/job-run.ts';
-import { dueAfterSql, enqueue, jobSql, waitMsUntil } from '../../../jobs/queue.ts';
+import { dueAfterSql, enqueue, jobSql, type TaskPayloads, waitMsUntil } from '../../../jobs/queue.ts';
 import { type TransitionOptions, transition } from '../../../jobs/workflow.ts';
 import type { PostTarget, postTargets } from '../tables.ts';
 import { type TargetState, type TargetTransition, targetStates } from '../target-workflow.ts';
@@ -50,7 +50,8 @@ export function queuePublishOfMoved(runAt: Date, rows: 'moved' | 'returned_accou
 export function nextStep(targetId: string, runAt: Date, queued = false): { effect: StatementPart; made: () => void } {
   const key = publishJobKey(targetId);
   if (queued || !runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => queuedUnderKey(key) };
-  return endOfOwnJob(key, runAt);
+  // A run goes on to a next step only from a target past its start (publish-target.ts): the next run is told so.
+  return endOfOwnJob(key, runAt, { target_id: targetId, started: true });
 }
 
 /** A target's last move: run by the target's own job, the job ends (deleted) with it; elsewhere it has no effect on jobs. */
@@ -59,8 +60,12 @@ export function lastStep(targetId: string): { effect?: StatementPart; made: () =
   return runsAsJob(key) ? endOfOwnJob(key) : { made: () => {} };
 }
 
-function endOfOwnJob(key: string, next?: Date): { effect: StatementPart; made: () => void } {
-  const end = endJobSql(key, next);
+function endOfOwnJob(
+  key: string,
+  next?: Date,
+  nextPayload?: TaskPayloads['publish_target'],
+): { effect: StatementPart; made: () => void } {
+  const end = endJobSql(key, next, nextPayload);
   return { effect: { shape: end.shape, sql: sql`select ${end.sql} from moved`, values: end.values }, made: end.made };
 }
 

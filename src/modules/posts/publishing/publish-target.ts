@@ -33,7 +33,6 @@
  * (STEPS). The steps are in steps.ts, how a try ends or goes on after a
  * failure in outcomes.ts, the wait for an expired account's reconnection in account-wait.ts.
  */
-import { LRUCache } from 'lru-cache';
 import { now } from '../../../clock.ts';
 import { transition } from '../../../jobs/workflow.ts';
 import { type Platform, type PlatformAdapter, PlatformError, platformInfo } from '../../../platforms/index.ts';
@@ -67,12 +66,13 @@ const WITHDRAW_ACCOUNT_RECHECK_MS = 10 * 60_000;
  * Starts a due `scheduled` target (a new try) and answers it, or one already started; a
  * target not due yet is queued for its time, one done or gone is left: null then.
  */
-async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null> {
+async function begin(deps: PublishDeps, targetId: string, seenStarted: boolean): Promise<Loaded | null> {
   // One job per target at a time (its job key), and every change a conditional transition:
   // reading a target already started needs no lock; starting one takes its post's lock. A first
-  // try due now is started by the read itself; a target this process saw started is read without
-  // the start's parts (a target retried since is started below, as one the read did not start).
-  const read = startedHere.delete(targetId)
+  // try due now is started by the read itself; a target the job's last run found started is read
+  // without the start's parts, which PostgreSQL would set up and lock at each call, run or not (a
+  // target retried since is started below, as one the read did not start).
+  const read = seenStarted
     ? await loadTarget(deps.db, targetId).then((loaded) => loaded && { ...loaded, started: false })
     : await loadStarting(deps, targetId);
   if (read === null) return null;
@@ -103,14 +103,6 @@ async function begin(deps: PublishDeps, targetId: string): Promise<Loaded | null
     return { ...locked, target: started, account: await accountById(tx, started.accountId) };
   });
 }
-
-/**
- * Targets whose run in this process found them started, so that their next run here reads them
- * without the start's parts: a statement's every part costs PostgreSQL at each call (its plan's
- * locks and set-up), run or not. A hint, bounded, forgotten oldest first: a target not in it is
- * read by the statement that may start it, as every target's first run is.
- */
-const startedHere = new LRUCache<string, true>({ max: 20_000 });
 
 /** Whether a scheduled target is due: at its post's time, or the platform's lead before it for an upload it publishes then. */
 function isDue({ target, post }: Pick<Loaded, 'target' | 'post'>): boolean {
@@ -176,9 +168,12 @@ function onContainer(step: (run: Run, containerId: string) => Promise<void>): (r
     run.target.containerId === null ? await createContainer(run) : await step(run, run.target.containerId);
 }
 
-/** Runs the next step of one target's publication (the `publish_target` job). */
-export async function publishTarget(deps: PublishDeps, targetId: string): Promise<void> {
-  const loaded = await begin(deps, targetId);
+/**
+ * Runs the next step of one target's publication (the `publish_target` job); `seenStarted`: the
+ * job's last run found the target started (its payload's hint).
+ */
+export async function publishTarget(deps: PublishDeps, targetId: string, seenStarted = false): Promise<void> {
+  const loaded = await begin(deps, targetId, seenStarted);
   if (!loaded) return;
   const { post } = loaded;
   let { target } = loaded;
@@ -186,7 +181,6 @@ export async function publishTarget(deps: PublishDeps, targetId: string): Promis
   const state = stateOf(target);
   const step = state === undefined ? null : STEPS[state];
   if (state === undefined || step === null) return;
-  startedHere.set(targetId, true);
   // The connection the platform calls are made with: a refusal of its token must not end a
   // connection made since (a reconnection while the call was on its way).
   let madeWith: Date | undefined;
