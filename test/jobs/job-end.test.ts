@@ -104,8 +104,8 @@ async function startPool(step: (runNumber: number, payload: { key: string }) => 
 }
 
 /** A change made by a run with its job's end as its effect: a mark row, and the job ended with it. */
-async function markAndEnd(n: number, key: string, next?: Date): Promise<void> {
-  const end = endJobSql(key, next);
+async function markAndEnd(n: number, key: string, next?: Date, nextPayload?: Record<string, unknown>): Promise<void> {
+  const end = endJobSql(key, next, nextPayload);
   const effect: SQL = sql`select ${end.sql} from marked`;
   await executeSqlPreparedByText(
     database.db,
@@ -266,6 +266,36 @@ describe("a job ended in its run's last change", () => {
     expect(await jobRows()).toMatchObject([
       { id, key, locked_by: null, attempts: 1, last_error: 'failed with its key' },
     ]);
+  });
+
+  it.each([
+    { where: 'moved to its next run', key: 'job-end:told', heldElsewhere: false },
+    { where: 'queued beside the job another run holds', key: 'job-end:told-beside', heldElsewhere: true },
+  ])('gives its next run the payload its run names, $where', async ({ key, heldElsewhere }) => {
+    const added = gate();
+    let jobId = '';
+    const { outcomeOfFirstRun } = await startPool(async (runNumber, payload) => {
+      if (runNumber !== 1) return;
+      await added.opened;
+      if (heldElsewhere) {
+        await database.pool.query(
+          `update graphile_worker._private_jobs set locked_by = 'another-process', locked_at = now() where id = $1`,
+          [jobId],
+        );
+      }
+      await markAndEnd(1, payload.key, new Date(Date.now() + HOUR_MS), { key: payload.key, seen: 'started' });
+    });
+    jobId = await addJob(key);
+    added.open();
+    await outcomeOfFirstRun;
+    const { rows } = await database.pool.query<{ id: string; key: string | null; payload: unknown }>(
+      'select id::text, key, payload from graphile_worker._private_jobs order by id',
+    );
+    const next = { key, payload: { key, seen: 'started' } };
+    expect(rows).toMatchObject(
+      heldElsewhere ? [{ id: jobId, key: null, payload: { key } }, next] : [{ id: jobId, ...next }],
+    );
+    expect(rows).toHaveLength(heldElsewhere ? 2 : 1);
   });
 
   it('ended with no next run is deleted with its change', async () => {

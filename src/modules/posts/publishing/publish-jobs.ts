@@ -50,7 +50,8 @@ export function queuePublishOfMoved(runAt: Date, rows: 'moved' | 'returned_accou
 export function nextStep(targetId: string, runAt: Date, queued = false): { effect: StatementPart; made: () => void } {
   const key = publishJobKey(targetId);
   if (queued || !runsAsJob(key)) return { effect: queuePublishOfMoved(runAt), made: () => queuedUnderKey(key) };
-  // A run goes on to a next step only from a target past its start (publish-target.ts): the next run is told so.
+  // Every transition whose effect this is leaves its target started (target-workflow.ts): the
+  // next run is told so. Where that no longer holds, it costs the start a second statement (begin).
   return endOfOwnJob(key, runAt, { target_id: targetId, started: true });
 }
 
