@@ -860,7 +860,7 @@ describe("a target's job", () => {
     expect(await jobRows(targetId)).toEqual([]);
   });
 
-  it('tells its next run, on whichever worker, that its target has started; one told so of a target still scheduled starts it all the same', async () => {
+  it("tells its next run in the job's payload, which any worker reads, that its target has started; one told so of a target still scheduled starts it all the same", async () => {
     const payloadOf = async (targetId: string) => {
       const { rows } = await t.database.pool.query<{ payload: unknown }>(
         'select payload from graphile_worker._private_jobs where key = $1',
