@@ -7,6 +7,7 @@ import { deleteExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { deleteEndedRateLimitWindows } from './http/rate-limit-store.ts';
 import { runJob } from './jobs/job-run.ts';
 import { priorityOf, TASKS, type TaskName, type TaskPayloads } from './jobs/queue.ts';
+import { madeOnce } from './made-once.ts';
 import type { SendMail } from './mail.ts';
 import {
   refreshDueTokens,
@@ -53,13 +54,9 @@ export interface TaskDeps extends DeliveryDeps, TokenRefreshDeps, PublishDeps {
 
 function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Promise<unknown>): Task {
   // Compiled at the task's first job: checking against the schema as data cost a job tens of µs.
-  let check: ((payload: unknown) => boolean) | undefined;
+  const validator = madeOnce(() => Compile(TASKS[name].payload));
   return async (payload, helpers) => {
-    if (check === undefined) {
-      const validator = Compile(TASKS[name].payload);
-      check = (value) => validator.Check(value);
-    }
-    if (!check(payload)) {
+    if (!validator().Check(payload)) {
       // A malformed job would fail the same way on every retry; drop it and say so.
       helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload ${JSON.stringify(payload)}`);
       return;
