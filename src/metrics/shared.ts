@@ -82,6 +82,11 @@ function seriesFinder(
     }
     return series;
   };
+  // With no label, one series, whatever is given.
+  if (names.length === 0) {
+    const only = ofLabels({});
+    return () => only;
+  }
   // By the value of each label but the last, a map; by the last one's, the series.
   const byValues = new Map<string | undefined, unknown>();
   return (labels) => {
