@@ -6,7 +6,7 @@ import type { Tx } from '../db/connection.ts';
 /**
  * Every background task: the schema of its payload and, for periodic ones, its schedule. The
  * worker checks payloads against these before running a task (src/tasks.ts runs each one),
- * and jobs are added only through `enqueue` or `jobSql` below, typed by these payloads.
+ * and jobs are added only through `enqueue`, `jobSql` or `unkeyedJobsSql` below, typed by these payloads.
  */
 
 /** A delivery id: a UUID (anything else would fail the job's query on every retry). */
@@ -230,6 +230,14 @@ export function dueAfterSql(waitMs: SQL): SQL {
   return sql`(now() + ${waitMs}::double precision * interval '1 millisecond')`;
 }
 
+/** A job's payload built by SQL from its fields' expressions (a field left out is not in it). */
+function payloadSql<T extends TaskName>(payload: SqlPayload<T>): SQL {
+  const fields = Object.entries(payload as Record<string, SQL | undefined>).flatMap(([name, value]) =>
+    value === undefined ? [] : [sql`${name}::text, ${value}`],
+  );
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+}
+
 /** A payload whose every field given is an SQL expression, for jobs added inside a statement; optional fields may be left out. */
 export type SqlPayload<T extends TaskName> = { [K in keyof TaskPayloads[T]]: SQL };
 
@@ -247,15 +255,54 @@ export function jobSql<T extends TaskName>(
    */
   options: { runAt?: SQL; jobKey?: SQL } = {},
 ): SQL {
-  const fields = Object.entries(payload as Record<string, SQL | undefined>).flatMap(([name, value]) =>
-    value === undefined ? [] : [sql`${name}::text, ${value}`],
-  );
   return sql`graphile_worker.add_job(
     ${task}::text,
-    payload => json_build_object(${sql.join(fields, sql`, `)}),
+    payload => ${payloadSql(payload)},
     run_at => ${options.runAt ?? sql`null`}::timestamptz,
     max_attempts => ${DEFAULT_MAX_ATTEMPTS}::int,
     job_key => ${options.jobKey ?? sql`null`}::text,
     priority => ${priorityOf(task)}::int
   )`;
+}
+
+/**
+ * Jobs of `task` without a key, one for each row of the CTE `rows`, added by the statement that
+ * writes those rows as add_job adds them (due now, 25 attempts, the task's priority, no queue),
+ * as one insert: add_job's call a job, with its upserts of the task and queue and its search for
+ * jobs to replace by key, cost PostgreSQL more than the insert itself (the webhook fan-out).
+ * Returns the insert, a CTE named `name`, and two effects (db/with-effects.ts): where the
+ * statement's snapshot has no row of the task (its first job in this database), add_job adds
+ * each job instead, making that row; and the workers are woken as add_job wakes them, once a
+ * statement (graphile-worker's `jobs:insert`, with a random part: PostgreSQL folds a
+ * transaction's identical notices into one).
+ */
+export function unkeyedJobsSql<T extends TaskName>(
+  task: T,
+  payload: SqlPayload<T>,
+  rows: string,
+  name: string,
+): { with: [string, SQL]; effects: [string, SQL][] } {
+  const from = sql.raw(rows);
+  const inserted = sql.raw(name);
+  return {
+    with: [
+      name,
+      sql`insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, priority)
+        select gw_task.id, ${payloadSql(payload)}, now(), ${DEFAULT_MAX_ATTEMPTS}::int, ${priorityOf(task)}::int
+        from ${from} join graphile_worker._private_tasks as gw_task on gw_task.identifier = ${task}::text
+        returning id`,
+    ],
+    effects: [
+      [
+        `${name}_first`,
+        sql`select ${jobSql(task, payload)} from ${from}
+          where not exists (select 1 from graphile_worker._private_tasks where identifier = ${task}::text)`,
+      ],
+      [
+        `${name}_wake`,
+        sql`select pg_notify('jobs:insert', '{"r":' || random()::text || ',"count":' || count(*)::text || '}')
+          from ${inserted} having count(*) > 0`,
+      ],
+    ],
+  };
 }

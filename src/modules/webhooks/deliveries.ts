@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Scope } from '../../http/scope.ts';
 import { newUuid } from '../../ids.ts';
-import { enqueue, jobSql } from '../../jobs/queue.ts';
+import { enqueue, unkeyedJobsSql } from '../../jobs/queue.ts';
 import { madeOnce } from '../../made-once.ts';
 import { type EventStatementPart, eventEnvelopes, type RecordedEvent, recordEvent } from '../events/index.ts';
 import type { DeliveryWithAttempts } from './json.ts';
@@ -48,6 +48,12 @@ const fanOutStatement = madeOnce((): Pick<EventStatementPart, 'with' | 'effects'
   // complete) is then shared by the deliveries, which the job attempts in parallel.
   const p = (name: string) => sql.placeholder(`webhook_fan_out_${name}`);
   const at = sql`${p('at')}::timestamptz`;
+  const jobs = unkeyedJobsSql(
+    'deliver_webhooks',
+    { delivery_ids: sql`ids`, attempts_made: sql`0` },
+    'webhook_fan_out_batches',
+    'webhook_fan_out_jobs',
+  );
   return {
     with: [
       [
@@ -72,13 +78,9 @@ const fanOutStatement = madeOnce((): Pick<EventStatementPart, 'with' | 'effects'
           from (select id, (row_number() over () - 1) / ${DELIVERIES_PER_JOB} as chunk from webhook_fan_out_deliveries) c
           group by chunk`,
       ],
+      jobs.with,
     ],
-    effects: [
-      [
-        'webhook_fan_out_jobs',
-        sql`select ${jobSql('deliver_webhooks', { delivery_ids: sql`ids`, attempts_made: sql`0` })} from webhook_fan_out_batches`,
-      ],
-    ],
+    effects: jobs.effects,
   };
 });
 
