@@ -270,11 +270,13 @@ export function jobSql<T extends TaskName>(
  * writes those rows as add_job adds them (due now, 25 attempts, the task's priority, no queue),
  * as one insert: add_job's call a job, with its upserts of the task and queue and its search for
  * jobs to replace by key, cost PostgreSQL more than the insert itself (the webhook fan-out).
- * Returns the insert, a CTE named `name`, and two effects (db/with-effects.ts): where the
- * statement's snapshot has no row of the task (its first job in this database), add_job adds
- * each job instead, making that row; and the workers are woken as add_job wakes them, once a
- * statement (graphile-worker's `jobs:insert`, with a random part: PostgreSQL folds a
- * transaction's identical notices into one).
+ * Returns the insert, a CTE named `name`, and two effects (db/with-effects.ts), all of which the
+ * statement must carry: where its snapshot has no row of the task (before any worker has started
+ * on this database), add_job adds each job instead, making that row; and the workers are woken as
+ * add_jobs wakes them, once a statement with the count of its jobs (graphile-worker's
+ * `jobs:insert`, with a random part: PostgreSQL folds a transaction's identical notices into one).
+ * This leans on graphile-worker's job table and notice as of 0.18: test/jobs/unkeyed-jobs.test.ts
+ * compares the jobs with add_job's.
  */
 export function unkeyedJobsSql<T extends TaskName>(
   task: T,
@@ -282,14 +284,18 @@ export function unkeyedJobsSql<T extends TaskName>(
   rows: string,
   name: string,
 ): { with: [string, SQL]; effects: [string, SQL][] } {
+  for (const identifier of [rows, name]) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`unkeyedJobsSql: ${identifier} is not a plain name`);
+  }
   const from = sql.raw(rows);
   const inserted = sql.raw(name);
   return {
     with: [
       name,
       sql`insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, priority)
-        select gw_task.id, ${payloadSql(payload)}, now(), ${DEFAULT_MAX_ATTEMPTS}::int, ${priorityOf(task)}::int
-        from ${from} join graphile_worker._private_tasks as gw_task on gw_task.identifier = ${task}::text
+        select gw_task.id, job.payload, now(), ${DEFAULT_MAX_ATTEMPTS}::int, ${priorityOf(task)}::int
+        from (select ${payloadSql(payload)} as payload from ${from}) as job
+          join graphile_worker._private_tasks as gw_task on gw_task.identifier = ${task}::text
         returning id`,
     ],
     effects: [

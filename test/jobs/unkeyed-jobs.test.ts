@@ -62,13 +62,13 @@ interface JobRow {
   flags: unknown;
   locked_at: Date | null;
   revision: number;
-  due_now: boolean;
+  due_at_its_transaction: boolean;
 }
 
 async function jobRows(): Promise<JobRow[]> {
   const { rows } = await database.pool.query<JobRow>(
     `select t.identifier as task, j.payload, j.priority, j.max_attempts, j.attempts, j.key, j.job_queue_id, j.flags,
-       j.locked_at, j.revision, j.run_at <= now() as due_now
+       j.locked_at, j.revision, j.run_at = j.created_at as due_at_its_transaction
      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id`,
   );
   return rows;
@@ -105,7 +105,8 @@ const pollOf = (accountId: string) => ({
   flags: null,
   locked_at: null,
   revision: 0,
-  due_now: true,
+  // Due now: the time of the transaction that added it, as its creation.
+  due_at_its_transaction: true,
 });
 
 describe('jobs added without a key by the statement of their rows', () => {
@@ -159,7 +160,18 @@ describe('jobs added without a key by the statement of their rows', () => {
     await database.pool.query('delete from graphile_worker._private_jobs');
     const ran: string[] = [];
     const events: WorkerEvents = new EventEmitter();
-    const listening = new Promise<void>((resolve) => events.once('pool:listen:success', () => resolve()));
+    // Neither heard too late nor found by the workers' first fetches: the jobs are added once the
+    // listening connection's LISTEN is done (a round trip queued behind it) and both workers found none.
+    const listening = new Promise<pg.PoolClient>((resolve) =>
+      events.once('pool:listen:success', ({ client }) => resolve(client)),
+    );
+    let emptyFetches = 0;
+    const idle = new Promise<void>((resolve) =>
+      events.on('worker:getJob:empty', () => {
+        emptyFetches += 1;
+        if (emptyFetches === 2) resolve();
+      }),
+    );
     runner = await run({
       pgPool: database.pool,
       concurrency: 2,
@@ -173,7 +185,8 @@ describe('jobs added without a key by the statement of their rows', () => {
         },
       },
     });
-    await listening;
+    await (await listening).query('select 1');
+    await idle;
     await database.db.execute(jobsOfRows(2));
     // Within the 10 s eventually waits, far less than the minute a poll would take.
     await eventually(async () => (ran.length === 2 ? true : undefined));
