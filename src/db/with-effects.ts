@@ -32,7 +32,8 @@ export interface EffectsStatement {
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
-function plainName(name: string): SQL {
+/** A CTE's name as SQL, refused unless it is a plain lower-case name (it is written unquoted). */
+export function plainName(name: string): SQL {
   if (!NAME.test(name)) throw new Error(`withEffects: ${JSON.stringify(name)} is not a plain name`);
   return sql.raw(name);
 }

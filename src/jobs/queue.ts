@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Static, type TObject, Type } from 'typebox';
 import { now } from '../clock.ts';
 import type { Tx } from '../db/connection.ts';
+import { plainName } from '../db/with-effects.ts';
 
 /**
  * Every background task: the schema of its payload and, for periodic ones, its schedule. The
@@ -284,11 +285,8 @@ export function unkeyedJobsSql<T extends TaskName>(
   rows: string,
   name: string,
 ): { with: [string, SQL]; effects: [string, SQL][] } {
-  for (const identifier of [rows, name]) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`unkeyedJobsSql: ${identifier} is not a plain name`);
-  }
-  const from = sql.raw(rows);
-  const inserted = sql.raw(name);
+  const from = plainName(rows);
+  const inserted = plainName(name);
   return {
     with: [
       name,

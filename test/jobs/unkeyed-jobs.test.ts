@@ -86,6 +86,13 @@ async function forgetNotices(): Promise<void> {
   notices.length = 0;
 }
 
+/** The task's row made (by a job add_job added, then deleted), and nothing else left of it: no job, no notice. */
+async function withTaskKnown(): Promise<void> {
+  await database.db.transaction((tx) => enqueue(tx, 'poll_comments', { account_id: 'known task' }));
+  await database.pool.query('delete from graphile_worker._private_jobs');
+  await forgetNotices();
+}
+
 async function taskRows(): Promise<number> {
   const { rows } = await database.pool.query<{ n: number }>(
     `select count(*)::int as n from graphile_worker._private_tasks where identifier = 'poll_comments'`,
@@ -132,18 +139,14 @@ describe('jobs added without a key by the statement of their rows', () => {
   });
 
   it('adds nothing and wakes no one for no rows', async () => {
-    await database.db.transaction((tx) => enqueue(tx, 'poll_comments', { account_id: 'known task' }));
-    await database.pool.query('delete from graphile_worker._private_jobs');
-    await forgetNotices();
+    await withTaskKnown();
     await database.db.execute(jobsOfRows(0));
     expect(await jobRows()).toEqual([]);
     expect(await noticesHeard()).toEqual([]);
   });
 
   it('wakes the workers at each statement of one transaction, not once for the transaction', async () => {
-    await database.db.transaction((tx) => enqueue(tx, 'poll_comments', { account_id: 'known task' }));
-    await database.pool.query('delete from graphile_worker._private_jobs');
-    await forgetNotices();
+    await withTaskKnown();
     await database.db.transaction(async (tx) => {
       await tx.execute(jobsOfRows(1));
       await tx.execute(jobsOfRows(1));
@@ -156,8 +159,7 @@ describe('jobs added without a key by the statement of their rows', () => {
   });
 
   it('has a worker that polls once a minute run the jobs as soon as they are added', async () => {
-    await database.db.transaction((tx) => enqueue(tx, 'poll_comments', { account_id: 'known task' }));
-    await database.pool.query('delete from graphile_worker._private_jobs');
+    await withTaskKnown();
     const ran: string[] = [];
     const events: WorkerEvents = new EventEmitter();
     // Neither heard too late nor found by the workers' first fetches: the jobs are added once the
