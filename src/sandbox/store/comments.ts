@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxComment, sandboxComments } from '../schema.ts';
 import { numericId } from './ids.ts';
+import { rowById } from './row-by-id.ts';
 
 export async function addComment(
   store: Store,
@@ -72,10 +73,10 @@ export function commentsUnder(comments: readonly SandboxComment[], rootId: strin
   return comments.filter((c) => c.id !== rootId && under.has(c.id));
 }
 
-export async function findComment(store: Store, id: string): Promise<SandboxComment | undefined> {
-  const [row] = await store.db.select().from(sandboxComments).where(eq(sandboxComments.id, id));
-  return row;
-}
+export const findComment: (store: Store, id: string) => Promise<SandboxComment | undefined> = rowById(
+  sandboxComments,
+  'sandbox_comment_by_id',
+);
 
 /** Deletes a comment and every comment under it, as the platforms do with a deleted comment's replies. */
 export async function deleteComment(store: Store, comment: SandboxComment): Promise<void> {

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../platform.ts';
 import { type SandboxContainer, sandboxContainers } from '../schema.ts';
 import { numericId } from './ids.ts';
+import { rowById } from './row-by-id.ts';
 import { secondsOrNever } from './setting-kinds.ts';
 
 /**
@@ -26,10 +27,10 @@ export async function createContainer(
   return row as SandboxContainer;
 }
 
-export async function findContainer(store: Store, id: string): Promise<SandboxContainer | undefined> {
-  const [row] = await store.db.select().from(sandboxContainers).where(eq(sandboxContainers.id, id));
-  return row;
-}
+export const findContainer: (store: Store, id: string) => Promise<SandboxContainer | undefined> = rowById(
+  sandboxContainers,
+  'sandbox_container_by_id',
+);
 
 /** Marks the container published by `postId`; false when it already was. */
 export async function markContainerPublished(store: Store, id: string, postId: string): Promise<boolean> {

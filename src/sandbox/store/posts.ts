@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or } from 'driz
 import { platformPart, type Store } from '../platform.ts';
 import { type SandboxAccount, type SandboxPost, sandboxPosts } from '../schema.ts';
 import { numericId } from './ids.ts';
+import { rowById } from './row-by-id.ts';
 
 export async function createPost(
   store: Store,
@@ -81,7 +82,7 @@ export async function listPosts(
   return { posts: rows.slice(0, options.limit), more: rows.length > options.limit };
 }
 
-export async function findPost(store: Store, id: string): Promise<SandboxPost | undefined> {
-  const [row] = await store.db.select().from(sandboxPosts).where(eq(sandboxPosts.id, id));
-  return row;
-}
+export const findPost: (store: Store, id: string) => Promise<SandboxPost | undefined> = rowById(
+  sandboxPosts,
+  'sandbox_post_by_id',
+);
