@@ -107,13 +107,13 @@ async function executeBuilt<Row>(
   return await prepared.execute(values);
 }
 
-interface BuiltShape extends BuiltStatement {
-  /** Its placeholders' names, sorted, joined by commas. */
+interface Placeholders {
+  /** A shaped statement's placeholders' names, sorted, joined by commas. */
   placeholders: string;
 }
 
 /** Each shape's statement, built once: its text is the same on every handle (one dialect, no casing). */
-const shapes = new Map<string, BuiltShape>();
+const shapes = new Map<string, BuiltStatement & Placeholders>();
 
 /**
  * Whether every run of a shaped statement builds it again and compares (the test suite sets it):
@@ -134,10 +134,24 @@ export async function executeShaped<Row>(
   build: (db: Queryable) => SelectQuery<Row>,
   values: Readonly<Record<string, unknown>>,
 ): Promise<Row[]> {
-  let built = shapes.get(shape);
+  const built = builtOnce(shapes, shape, () => buildStatement(db, build), values);
+  return await executeBuilt<Row>(db, built, values);
+}
+
+/**
+ * The statement of `shape` in `cache`, made (by `make`) at the shape's first call, or at every
+ * call where the test suite checks shapes; checked against the placeholders `values` fills.
+ */
+function builtOnce<B extends { query: Query }>(
+  cache: Map<string, B & Placeholders>,
+  shape: string,
+  make: () => B,
+  values: Readonly<Record<string, unknown>>,
+): B & Placeholders {
+  let built = cache.get(shape);
   if (built === undefined || checkShapes) {
-    const statement = buildStatement(db, build);
-    const fresh: BuiltShape = {
+    const statement = make();
+    const fresh = {
       ...statement,
       placeholders: [...new Set(statement.query.params.flatMap(placeholderName))].sort().join(','),
     };
@@ -145,14 +159,14 @@ export async function executeShaped<Row>(
       throw new Error(`statement shape ${shape} was built as another text or with other fixed values`);
     }
     built ??= fresh;
-    shapes.set(shape, built);
+    cache.set(shape, built);
   }
   // A value with no placeholder, or one without a value, is a shape whose key misses a part.
   const given = Object.keys(values).sort().join(',');
   if (given !== built.placeholders) {
     throw new Error(`statement shape ${shape} has placeholders ${built.placeholders}; values were given for ${given}`);
   }
-  return await executeBuilt<Row>(db, built, values);
+  return built;
 }
 
 /** A parameter's placeholder name, if it is one. */
@@ -179,11 +193,46 @@ export async function executeSqlPreparedByText<Row extends Record<string, unknow
   values: Readonly<Record<string, unknown>> = {},
 ): Promise<Row[]> {
   const built = dialect.sqlToQuery(statement);
+  return await executeSqlBuilt<Row>(db, built, nameOf(built), values);
+}
+
+/** Each shape's statement written in SQL, built and named once (as `shapes`). */
+const sqlShapes = new Map<string, { query: Query; name: string } & Placeholders>();
+
+/**
+ * As executeSqlPreparedByText, for a statement whose text depends on `shape` alone (every value
+ * that changes from call to call a placeholder, filled from `values`): built, and named from its
+ * text, once, as executeShaped builds its statements.
+ */
+export async function executeSqlShaped<Row extends Record<string, unknown> = Record<string, unknown>>(
+  db: Queryable,
+  shape: string,
+  build: () => SQL,
+  values: Readonly<Record<string, unknown>>,
+): Promise<Row[]> {
+  const built = builtOnce(
+    sqlShapes,
+    shape,
+    () => {
+      const query = dialect.sqlToQuery(build());
+      return { query, name: nameOf(query) };
+    },
+    values,
+  );
+  return await executeSqlBuilt<Row>(db, built.query, built.name, values);
+}
+
+async function executeSqlBuilt<Row extends Record<string, unknown>>(
+  db: Queryable,
+  built: Query,
+  name: string,
+  values: Readonly<Record<string, unknown>>,
+): Promise<Row[]> {
   // Without a selection Drizzle maps nothing: the driver's own result, rows as objects.
   const prepared = db._.session.prepareQuery<{ execute: pg.QueryResult<Row>; all: unknown; values: unknown }>(
     built,
     undefined,
-    nameOf(built),
+    name,
     false,
   );
   return (await prepared.execute(values)).rows;

@@ -7,6 +7,7 @@ import {
   executePreparedByText,
   executeShaped,
   executeSqlPreparedByText,
+  executeSqlShaped,
   oneOf,
   oneOfPlaceholders,
   preparedOutsideTransactions,
@@ -127,6 +128,38 @@ describe('executePreparedByText', () => {
     const nested = (handle: Queryable) => handle.select({ row: { id: table.id } }).from(table);
     await expect(executePreparedByText(db, nested)).rejects.toThrow(/flat selections only; row is not/);
     expect((await database.pool.query('select count(*)::int as n from prepared_test_mapped')).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('executeSqlShaped', () => {
+  it('runs each call with its own values, as one statement per shape on a connection', async () => {
+    await database.db.transaction(async (tx) => {
+      const answers: unknown[] = [];
+      for (let n = 1; n <= 5; n++) {
+        const tripled = () => sql`select ${sql.placeholder('n')}::int * 3 as value`;
+        answers.push(await executeSqlShaped(tx, 'test: sql tripled', tripled, { n }));
+      }
+      expect(answers).toEqual([1, 2, 3, 4, 5].map((n) => [{ value: n * 3 }]));
+      expect((await byTextStatementsOf(tx, '::int * 3 as value')).map((r) => r.executions)).toEqual([5]);
+    });
+  });
+
+  it('refuses a shape built again as another text or with another fixed value, and values that are not its placeholders', async () => {
+    const fixed = (n: number) =>
+      executeSqlShaped(database.db, 'test: sql fixed value', () => sql`select ${n}::int as value`, {});
+    expect(await fixed(1)).toEqual([{ value: 1 }]);
+    await expect(fixed(2)).rejects.toThrow('statement shape test: sql fixed value was built as another text');
+    const doubled = (values: Record<string, unknown>) =>
+      executeSqlShaped(
+        database.db,
+        'test: sql values checked',
+        () => sql`select ${sql.placeholder('n')}::int * 2 as value`,
+        values,
+      );
+    expect(await doubled({ n: 4 })).toEqual([{ value: 8 }]);
+    await expect(doubled({ n: 4, m: 1 })).rejects.toThrow(
+      'statement shape test: sql values checked has placeholders n; values were given for m,n',
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { now } from '../../clock.ts';
 import type { Db, Queryable, Tx } from '../../db/connection.ts';
-import { executeShaped, executeSqlPreparedByText, preparedPerDb, valuesOf } from '../../db/prepared.ts';
+import { executeShaped, executeSqlShaped, preparedPerDb, valuesOf } from '../../db/prepared.ts';
 import { effectCount, withEffects } from '../../db/with-effects.ts';
 import { newUuid } from '../../ids.ts';
 import { startupRegistry } from '../../registry.ts';
@@ -143,15 +143,17 @@ export async function emit(tx: Tx, event: NewEvent): Promise<{ id: string }> {
 
 /**
  * `emit` for several events of one change: one statement records them and runs every subscriber's
- * part, prepared by its text, which is one of a few shapes: parsing and planning a statement of
- * this many parts cost PostgreSQL more than the writes it makes.
+ * part, built once per shape (its events' and their subscribers') and prepared by its text:
+ * parsing and planning a statement of this many parts cost PostgreSQL more than the writes it
+ * makes, and building it cost the process more than PostgreSQL took to run it.
  */
 export async function emitAll(tx: Tx, list: readonly NewEvent[]): Promise<{ id: string }[]> {
   if (list.length === 0) return [];
   const { part, recorded } = eventsStatement(list, sql`true`);
-  await executeSqlPreparedByText(
+  await executeSqlShaped(
     tx,
-    withEffects({ ...part, select: sql`1 as recorded`, from: sql`(values (1)) as recorded` }),
+    `events alone: ${part.shape}`,
+    () => withEffects({ ...part, select: sql`1 as recorded`, from: sql`(values (1)) as recorded` }),
     part.values,
   );
   return recorded.map(({ id }) => ({ id }));
