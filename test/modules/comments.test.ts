@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
 import { credentialsOf } from '../../src/modules/accounts/connections.ts';
 import { ingestNotices, pollComments, scheduleCommentPolls } from '../../src/modules/comments/index.ts';
+import { type IncomingComment, storeComments } from '../../src/modules/comments/store.ts';
 import { type Platform, SANDBOX_CLIENT } from '../../src/platforms/index.ts';
 import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
@@ -1338,6 +1339,100 @@ describe('many notices at once', () => {
     } finally {
       await t.startWorker({ platforms: sandbox.platforms });
     }
+  });
+
+  it('words an array of text would have to quote are stored byte for byte, each comment once however often it is told of', async () => {
+    const account = await connected('instagram');
+    // No worker meanwhile: a poll would read the comments on its own.
+    await t.stopWorkers();
+    try {
+      const words = [
+        'she said "hi", then left',
+        'a back\\slash, \\" and \\\\ two',
+        '{braces}, commas, and {"json": [1, 2]}',
+        'NULL',
+        'null',
+        'line one\nline two\ttabbed',
+        'emoji 🎉 and ünïcödé',
+        'a NUL here',
+      ];
+      const made = await quietComments(words.map((w): [SandboxAccount, string] => [account, w]));
+      // Instagram's notice carries the words; a NUL in them is kept as U+FFFD.
+      const notices = made.map((c, i) => noticeOf(i === 7 ? { ...c, text: 'a NUL\u0000here' } : c));
+      const deps = pollDeps(t, sandbox.platforms);
+      await ingestNotices(deps, 'instagram', notices);
+      const expected = [...words.slice(0, 7), 'a NUL\uFFFDhere'];
+      const storedOf = async () =>
+        new Map(
+          (await t.database.db.select().from(comments).where(eq(comments.accountId, account.id))).map((c) => [
+            c.platformCommentId,
+            c,
+          ]),
+        );
+      const stored = await storedOf();
+      expect(stored.size).toBe(8);
+      for (const [i, c] of made.entries()) {
+        expect(stored.get(c.id)).toMatchObject({
+          accountId: account.id,
+          platform: 'instagram',
+          platformPostId: c.post_id,
+          platformParentId: null,
+          parentId: null,
+          authorId: '9004',
+          authorUsername: 'maya.designs',
+          text: expected[i],
+          timeConfirmed: true,
+          hidden: false,
+          rating: null,
+          editedAt: null,
+          byAccount: false,
+          replyStatus: 'unreplied',
+        });
+        expect(stored.get(c.id)?.commentedAt.toISOString()).toBe(toSecond(c.commented_at));
+        const sent = await commentEventsFor(stored.get(c.id)?.id as string);
+        expect(sent.map((e) => (e.data as { text: string }).text)).toEqual([expected[i]]);
+      }
+      // Told of again: the same rows, no second event.
+      await ingestNotices(deps, 'instagram', notices);
+      const again = await storedOf();
+      expect([...again.values()].map((c) => c.id).sort()).toEqual([...stored.values()].map((c) => c.id).sort());
+      for (const c of again.values()) expect(await commentEventsFor(c.id)).toHaveLength(1);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  it("a read's hidden state is taken by a stored comment, unless the comment was hidden or shown after that read", async () => {
+    const account = await connected('instagram');
+    const [made] = await quietComments([[account, 'hidden through the API']]);
+    if (!made) throw new Error('no comment made');
+    await ingestNotices(pollDeps(t, sandbox.platforms), 'instagram', [noticeOf(made)]);
+    const comment = await arrived(made.id);
+    const hidden = await act(comment.id, 'hide', { hidden: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const [row] = await t.database.db.select().from(comments).where(eq(comments.id, comment.id));
+    if (!row) throw new Error('no comment stored');
+    const read: IncomingComment = {
+      id: made.id,
+      postId: made.post_id,
+      parentId: null,
+      authorId: '9004',
+      authorUsername: 'maya.designs',
+      text: made.text,
+      createdAt: row.commentedAt,
+      hidden: false,
+      byAccount: false,
+    };
+    const storeRead = (readAt: Date) =>
+      t.database.db.transaction((tx) => storeComments(tx, account.id, [read], [], { hiddenReadAt: readAt }));
+    // Read (shown) before the hide: the hide is newer, and stays.
+    expect(await storeRead(new Date(row.updatedAt.getTime() - 1000))).toEqual([]);
+    expect((await getComment(comment.id)).hidden).toBe(true);
+    // Read after it: the platform's state is taken, on the same row.
+    expect(await storeRead(new Date(row.updatedAt.getTime() + 1000))).toEqual([]);
+    expect((await getComment(comment.id)).hidden).toBe(false);
+    expect(await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id))).toHaveLength(1);
+    expect(await commentEventsFor(comment.id)).toHaveLength(1);
   });
 });
 

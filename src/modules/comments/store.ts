@@ -16,6 +16,7 @@ import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
 import { emitAll, type NewEvent } from '../events/index.ts';
 import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
+import { type CommentInsert, insertComments } from './comment-insert.ts';
 import { commentReplies, comments } from './tables.ts';
 
 /**
@@ -37,9 +38,6 @@ export interface StoreOptions {
    */
   hiddenReadAt?: Date;
 }
-
-/** Rows per insert: far below PostgreSQL's 65,535 parameters a statement (17 a row). */
-const INSERT_CHUNK = 1000;
 
 /**
  * A comment to store. `timeConfirmed` false: `createdAt` is only when a notice of it arrived,
@@ -118,16 +116,12 @@ async function storeAccountComments(
   const postIds = await ensurePlatformPosts(tx, account, [...posts, ...unique.map((c) => ({ id: c.postId }))]);
   if (unique.length === 0) return { stored: [], events: [] };
   const at = now();
-  const values = unique.map((c) => {
+  const values = unique.map((c): CommentInsert => {
     const postId = postIds.get(c.postId);
     if (postId === undefined) throw new Error(`no post record for ${account.platform} post ${c.postId}`);
     return {
       id: newId('comment'),
-      ownerId: account.ownerId,
-      profileId: account.profileId,
-      accountId: account.id,
       postId,
-      platform: account.platform,
       platformCommentId: c.id,
       platformPostId: c.postId,
       platformParentId: c.parentId,
@@ -140,27 +134,9 @@ async function storeAccountComments(
       rating: c.rating ?? null,
       editedAt: c.editedAt ?? null,
       byAccount: c.byAccount,
-      createdAt: at,
-      updatedAt: at,
     };
   });
-  const stored = new Set<string>();
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    const insert = tx.insert(comments).values(values.slice(i, i + INSERT_CHUNK));
-    const readAt = options.hiddenReadAt;
-    const rows = readAt
-      ? await insert
-          .onConflictDoUpdate({
-            target: [comments.accountId, comments.platformCommentId],
-            set: { hidden: sql`excluded.hidden`, updatedAt: at },
-            setWhere: sql`${comments.hidden} is distinct from excluded.hidden and ${comments.updatedAt} < ${readAt}`,
-          })
-          .returning({ id: comments.id, inserted: sql<boolean>`xmax = 0` })
-      : await insert
-          .onConflictDoNothing({ target: [comments.accountId, comments.platformCommentId] })
-          .returning({ id: comments.id, inserted: sql<boolean>`true` });
-    for (const row of rows) if (row.inserted) stored.add(row.id);
-  }
+  const stored = await insertComments(tx, account, values, at, options.hiddenReadAt);
   const fresh = values.filter((v) => stored.has(v.id));
   // Comments stored before with the platform's time given now: an unconfirmed time is
   // confirmed (and the event decided), a confirmed one that differs corrected.
