@@ -56,7 +56,10 @@
  *       before each run, counts. The comments are on the accounts in turn, or on the first
  *       BENCH_COMMENTS_NOTICE_ACCOUNTS of them only. Latency: the POST's send time → the
  *       arrival of that comment's `comment.created` delivery at the receiver (matched by the
- *       event's `platform_comment_id`). Aim: p99 < 1 s. Checks that every POST answered 200
+ *       event's `platform_comment_id`), split where the time goes: send → the notice's answer
+ *       (its comments queued), answer → its event recorded (`events.created_at`: the notice's
+ *       job waiting, reading the time, storing) and recorded → arrival (the delivery), each with
+ *       its p50/p99/max. Aim: p99 < 1 s. Checks that every POST answered 200
  *       `{"received": 1}`, that every comment's event arrived exactly once (duplicate arrivals
  *       are at-least-once and reported) and that every signature verifies; more calls than
  *       notices is printed as a finding. Then the same reads alone: the measured comments' times
@@ -476,6 +479,12 @@ interface WebhookRun {
   sendSeconds: number;
   /** Send → arrival, every measured comment; sorted. */
   latencies: Float64Array;
+  /**
+   * Where each comment's time went, each sorted: send → the notice answered (its comments
+   * committed to the queue), answered → its comment.created recorded (the notice's job: its wait
+   * for a slot, the read of the comment's time, the storing), recorded → arrival (the delivery).
+   */
+  phases: { answered: Float64Array; recorded: Float64Array; delivered: Float64Array };
   duplicates: number;
   badSignatures: number;
   cpu: CpuUse;
@@ -587,9 +596,15 @@ async function paced(count: number, rate: number, send: (i: number) => Promise<v
   await Promise.all(inFlight);
 }
 
-/** POSTs the notices of comments [first, first + count) at `rate` per second; answers each comment id's send time (epoch ms). */
-async function sendNotices(sender: Sender, first: number, count: number, rate: number): Promise<Map<string, number>> {
+/** POSTs the notices of comments [first, first + count) at `rate` per second; answers each comment id's send time and the time its answer came (epoch ms). */
+async function sendNotices(
+  sender: Sender,
+  first: number,
+  count: number,
+  rate: number,
+): Promise<{ sent: Map<string, number>; answered: Map<string, number> }> {
   const sent = new Map<string, number>();
+  const answered = new Map<string, number>();
   const failures: string[] = [];
   await paced(count, rate, async (i) => {
     const comment = sender.comments[first + i] as BenchComment;
@@ -603,6 +618,7 @@ async function sendNotices(sender: Sender, first: number, count: number, rate: n
         body,
       });
       const text = await response.body.text();
+      answered.set(comment.id, epochMs());
       if (response.statusCode !== 200 || text !== '{"received":1}') failures.push(`${response.statusCode} ${text}`);
     } catch (error) {
       failures.push(String(error));
@@ -613,16 +629,17 @@ async function sendNotices(sender: Sender, first: number, count: number, rate: n
       `${failures.length} notices were not answered 200 {"received":1}: ${failures[0]}${lastServerOutput()}`,
     );
   }
-  return sent;
+  return { sent, answered };
 }
 
-/** The comment.created events' platform comment ids, by event id. */
-async function eventComments(pool: pg.Pool, eventIds: string[]): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ id: string; pcid: string }>(
-    `select id::text, data->>'platform_comment_id' as pcid from events where id = any($1::uuid[]) and type = 'comment.created'`,
+/** The comment.created events' platform comment ids and the times they were recorded (epoch ms), by event id. */
+async function eventComments(pool: pg.Pool, eventIds: string[]): Promise<Map<string, { pcid: string; at: number }>> {
+  const { rows } = await pool.query<{ id: string; pcid: string; at: number }>(
+    `select id::text, data->>'platform_comment_id' as pcid, extract(epoch from created_at)::float8 * 1000 as at
+     from events where id = any($1::uuid[]) and type = 'comment.created'`,
     [eventIds],
   );
-  return new Map(rows.map((r) => [r.id, r.pcid]));
+  return new Map(rows.map((r) => [r.id, { pcid: r.pcid, at: r.at }]));
 }
 
 async function platformCalls(api: Api): Promise<{ total: number; instagram: number }> {
@@ -646,7 +663,7 @@ async function webhookRun(
   progress(`${label}: ${count} notices at ${s.webhookRate}/s ... `);
   const cpuBefore = await cpuSample(pids);
   const t0 = epochMs();
-  const sent = await sendNotices(sender, first, count, s.webhookRate);
+  const { sent, answered } = await sendNotices(sender, first, count, s.webhookRate);
   const sendSeconds = (Math.max(...sent.values()) - t0) / 1000;
   progress('sent, waiting for the deliveries ... ');
   // Every comment's event must arrive; wait while arrivals still come.
@@ -674,15 +691,23 @@ async function webhookRun(
   await fs.rm(file, { force: true });
   const byEvent = await eventComments(pool, [...new Set(arrivals.map((a) => a.event))]);
   const firstArrival = new Map<string, number>();
+  const recordedAt = new Map<string, number>();
   let duplicates = 0;
   for (const a of arrivals) {
-    const pcid = byEvent.get(a.event);
-    if (pcid === undefined) throw new BenchError(`${label}: an arrival of event ${a.event}, not a comment.created`);
+    const event = byEvent.get(a.event);
+    if (event === undefined) throw new BenchError(`${label}: an arrival of event ${a.event}, not a comment.created`);
+    const pcid = event.pcid;
+    recordedAt.set(pcid, event.at);
     const seen = firstArrival.get(pcid);
     if (seen !== undefined) duplicates += 1;
     firstArrival.set(pcid, Math.min(seen ?? Number.POSITIVE_INFINITY, a.at));
   }
   const latencies = new Float64Array(sent.size);
+  const phases = {
+    answered: new Float64Array(sent.size),
+    recorded: new Float64Array(sent.size),
+    delivered: new Float64Array(sent.size),
+  };
   let n = 0;
   let lastAt = 0;
   const missing: string[] = [];
@@ -692,6 +717,11 @@ async function webhookRun(
       missing.push(pcid);
       continue;
     }
+    const answer = answered.get(pcid) ?? Number.NaN;
+    const recorded = recordedAt.get(pcid) ?? Number.NaN;
+    phases.answered[n] = answer - at;
+    phases.recorded[n] = recorded - answer;
+    phases.delivered[n] = arrived - recorded;
     latencies[n++] = arrived - at;
     lastAt = Math.max(lastAt, arrived);
   }
@@ -707,6 +737,11 @@ async function webhookRun(
     notices: count,
     sendSeconds,
     latencies: latencies.subarray(0, n).sort(),
+    phases: {
+      answered: phases.answered.subarray(0, n).sort(),
+      recorded: phases.recorded.subarray(0, n).sort(),
+      delivered: phases.delivered.subarray(0, n).sort(),
+    },
     duplicates,
     badSignatures: summary.badSignatures,
     cpu: namedCpuUse(NAMES, cpuBefore, cpuAfter),
@@ -1130,6 +1165,21 @@ function noticesReport(
     ],
     [false, true, true, true, true, true],
   );
+  const phase = (label: string, sorted: Float64Array) => [
+    label,
+    percentile(sorted, 50).toFixed(1),
+    percentile(sorted, 99).toFixed(1),
+    (sorted[sorted.length - 1] ?? Number.NaN).toFixed(1),
+  ];
+  const phases = table(
+    [
+      ['where the time goes', 'p50 ms', 'p99 ms', 'max ms'],
+      phase('send → the notice answered (its comments queued)', w.phases.answered),
+      phase('answered → comment.created recorded (the job: its wait, the read, the storing)', w.phases.recorded),
+      phase('recorded → arrival at the receiver (the delivery)', w.phases.delivered),
+    ],
+    [false, true, true, true],
+  );
   const webhookCpu = table(
     [
       [`CPU, % of one core (of ${cores * 100}%)`, 'server', 'postgres', 'receiver', 'bench', 'other processes'],
@@ -1157,6 +1207,8 @@ function noticesReport(
       '    for several comments of one account in a job, up to 50 a call) before it decides comment.created, answered by the sandbox mounted in the server, whose CPU includes that answering',
       '',
       webhook,
+      '',
+      phases,
       '',
       webhookCpu,
       ...(noticeStatements ? ['', statementsReport(noticeStatements, w.notices, 'notice', '(2) measured')] : []),
