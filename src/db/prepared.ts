@@ -257,6 +257,21 @@ export function oneOf(column: SQLWrapper, values: readonly string[]): SQL {
   return distinct.length === 1 ? sql`${column} = ${distinct[0]}` : sql`${column} = any(${textArray(distinct)})`;
 }
 
+/**
+ * `oneOf` as a part of a shaped statement (executeShaped), filling the placeholder `name`: its
+ * shape says which of the two texts it is, and its value is the one id or the array of them.
+ */
+export function oneOfPart(column: SQLWrapper, values: readonly string[], name: string): StatementPart {
+  const distinct = [...new Set(values)];
+  return distinct.length === 1
+    ? { shape: `${name}: one`, sql: sql`${column} = ${sql.placeholder(name)}`, values: { [name]: distinct[0] } }
+    : {
+        shape: `${name}: many`,
+        sql: sql`${column} = any(${sql.placeholder(name)}::text[])`,
+        values: { [name]: distinct },
+      };
+}
+
 /** The two statements of a read by ids made once with placeholders, as `oneOf` writes it. */
 export interface OneOfStatements<P> {
   /** For one id: placeholder `id`. */

@@ -9,6 +9,7 @@ import {
   executeSqlPreparedByText,
   executeSqlShaped,
   oneOf,
+  oneOfPart,
   oneOfPlaceholders,
   preparedOutsideTransactions,
   preparedPerDb,
@@ -326,6 +327,40 @@ describe('oneOf', () => {
       ]);
       // Planned for its values five times, then the generic plan, as for any one-row lookup.
       expect(statements[0]?.generic).toBe(4);
+    });
+  });
+});
+
+describe('oneOfPart', () => {
+  it('as a part of a shaped statement: one value or several, in two shapes, each a statement of its own', async () => {
+    await database.pool.query(
+      "create table prepared_test_one_of_part (key text primary key, n int not null); insert into prepared_test_one_of_part select 'k' || i, i from generate_series(1, 20) i",
+    );
+    await database.db.transaction(async (tx) => {
+      const found = async (keys: string[]) => {
+        const keyIs = oneOfPart(sql`key`, keys, 'keys');
+        const rows = await executeShaped(
+          tx,
+          `test: one of part, ${keyIs.shape}`,
+          (handle) =>
+            handle
+              .select({ n: sql<number>`n` })
+              .from(sql`prepared_test_one_of_part`)
+              .where(sql`${keyIs.sql} and n < ${sql.placeholder('below')}::int`)
+              .orderBy(sql`n`),
+          valuesOf(keyIs, { values: { below: 15 } }),
+        );
+        return rows.map((r) => r.n);
+      };
+      expect(await found(['k1'])).toEqual([1]);
+      expect(await found(['k2', 'k2'])).toEqual([2]);
+      expect(await found(['k12', 'k10', 'k17', 'nothing'])).toEqual([10, 12]);
+      expect(await found(['k3', 'k4'])).toEqual([3, 4]);
+      const statements = await byTextStatementsOf(tx, 'prepared_test_one_of_part');
+      expect(statements.map((r) => [r.statement.includes('any('), r.executions])).toEqual([
+        [false, 2],
+        [true, 2],
+      ]);
     });
   });
 });

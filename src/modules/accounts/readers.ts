@@ -10,10 +10,12 @@ import type { Db, Queryable, Tx } from '../../db/connection.ts';
 import {
   executeOneOf,
   executePreparedByText,
-  oneOf,
+  executeShaped,
+  oneOfPart,
   oneOfPlaceholders,
   preparedOutsideTransactions,
   preparedPerDb,
+  valuesOf,
 } from '../../db/prepared.ts';
 import { rowAsValue } from '../../db/row-json.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -290,18 +292,19 @@ export async function accountsOfPlatformUsers(
 ): Promise<Map<string, Account[]>> {
   const found = new Map<string, Account[]>();
   if (platformUserIds.length === 0) return found;
-  // Prepared by its text (oneOf: two texts for any number of users): every batch of notices asks it.
-  const rows = await executePreparedByText(db, (handle) =>
-    handle
-      .select()
-      .from(accounts)
-      .where(
-        and(
-          eq(accounts.platform, platform),
-          oneOf(accounts.platformUserId, platformUserIds),
-          sql`${accounts.status} <> 'disconnected'`,
+  // Built once per shape (oneOfPart: two for any number of users): every batch of notices asks it.
+  const users = oneOfPart(accounts.platformUserId, platformUserIds, 'platform_user_ids');
+  const rows = await executeShaped(
+    db,
+    `accounts of platform users, ${users.shape}`,
+    (handle) =>
+      handle
+        .select()
+        .from(accounts)
+        .where(
+          and(eq(accounts.platform, sql.placeholder('platform')), users.sql, sql`${accounts.status} <> 'disconnected'`),
         ),
-      ),
+    valuesOf(users, { values: { platform } }),
   );
   for (const row of rows) appendTo(found, row.platformUserId, row);
   return found;
@@ -344,10 +347,15 @@ export async function accountById(db: Queryable, id: string, lock?: 'share'): Pr
   // Every step of a publication and of a reply reads its account: prepared, where it can be.
   const prepared = lock === undefined ? accountByIdStatement(db) : undefined;
   if (prepared !== undefined) return (await prepared.execute({ id }))[0] ?? null;
-  const [row] = await executePreparedByText(db, (handle) => {
-    const query = accountWithId(handle, id);
-    return lock ? query.for(lock) : query;
-  });
+  const [row] = await executeShaped(
+    db,
+    lock === undefined ? 'account by id' : `account by id, locked for ${lock}`,
+    (handle) => {
+      const query = accountWithId(handle, sql.placeholder('id'));
+      return lock === undefined ? query : query.for(lock);
+    },
+    { id },
+  );
   return row ?? null;
 }
 

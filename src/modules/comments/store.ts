@@ -10,7 +10,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { DAY_MS } from '../../days.ts';
 import type { Queryable, Tx } from '../../db/connection.ts';
-import { executePreparedByText, oneOf } from '../../db/prepared.ts';
+import { executeShaped, oneOfPart, valuesOf } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
 import { accountById } from '../accounts/index.ts';
@@ -300,11 +300,16 @@ async function createdEvents(
 /** Our ids of the account's comments with these platform ids. */
 async function parentIds(tx: Tx, accountId: string, platformIds: readonly string[]): Promise<Map<string, string>> {
   if (platformIds.length === 0) return new Map();
-  const rows = await executePreparedByText(tx, (db) =>
-    db
-      .select({ id: comments.id, platformCommentId: comments.platformCommentId })
-      .from(comments)
-      .where(and(eq(comments.accountId, accountId), oneOf(comments.platformCommentId, platformIds))),
+  const idIs = oneOfPart(comments.platformCommentId, platformIds, 'platform_comment_ids');
+  const rows = await executeShaped(
+    tx,
+    `comments by platform id, ${idIs.shape}`,
+    (db) =>
+      db
+        .select({ id: comments.id, platformCommentId: comments.platformCommentId })
+        .from(comments)
+        .where(and(eq(comments.accountId, sql.placeholder('account_id')), idIs.sql)),
+    valuesOf(idIs, { values: { account_id: accountId } }),
   );
   return new Map(rows.map((r) => [r.platformCommentId, r.id]));
 }
@@ -317,17 +322,17 @@ export async function confirmedTimes(
 ): Promise<Map<string, Set<string>>> {
   const found = new Map<string, Set<string>>();
   if (accountIds.length === 0 || platformIds.length === 0) return found;
-  const rows = await executePreparedByText(db, (handle) =>
-    handle
-      .select({ accountId: comments.accountId, platformCommentId: comments.platformCommentId })
-      .from(comments)
-      .where(
-        and(
-          oneOf(comments.accountId, accountIds),
-          oneOf(comments.platformCommentId, platformIds),
-          eq(comments.timeConfirmed, true),
-        ),
-      ),
+  const accountIs = oneOfPart(comments.accountId, accountIds, 'account_ids');
+  const commentIs = oneOfPart(comments.platformCommentId, platformIds, 'platform_comment_ids');
+  const rows = await executeShaped(
+    db,
+    `comments' times confirmed, ${accountIs.shape}, ${commentIs.shape}`,
+    (handle) =>
+      handle
+        .select({ accountId: comments.accountId, platformCommentId: comments.platformCommentId })
+        .from(comments)
+        .where(and(accountIs.sql, commentIs.sql, eq(comments.timeConfirmed, true))),
+    valuesOf(accountIs, commentIs),
   );
   for (const { accountId, platformCommentId } of rows) {
     found.set(platformCommentId, (found.get(platformCommentId) ?? new Set()).add(accountId));

@@ -9,7 +9,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { executePreparedByText, oneOf } from '../../db/prepared.ts';
+import { executeShaped, oneOfPart, valuesOf } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { commentsOf, PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
@@ -48,20 +48,25 @@ export async function ensurePlatformPosts(
   // In one order, so concurrent callers inserting the same posts cannot deadlock.
   const ids = [...byId.keys()].sort();
 
-  // Both reads prepared by their text (oneOf: two texts for any number of ids): every stored comment asks them.
-  const viaApi = await executePreparedByText(tx, (db) =>
-    db
-      .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(
-        and(
-          eq(postTargets.accountId, account.id),
-          oneOf(postTargets.platformPostId, ids),
-          eq(posts.profileId, account.profileId),
-          eq(posts.source, 'api'),
+  // Both reads built once per shape (oneOfPart: two for any number of ids): every stored comment asks them.
+  const idIs = oneOfPart(postTargets.platformPostId, ids, 'platform_post_ids');
+  const viaApi = await executeShaped(
+    tx,
+    `posts of platform ids made through the API, ${idIs.shape}`,
+    (db) =>
+      db
+        .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(
+          and(
+            eq(postTargets.accountId, sql.placeholder('account_id')),
+            idIs.sql,
+            eq(posts.profileId, sql.placeholder('profile_id')),
+            eq(posts.source, 'api'),
+          ),
         ),
-      ),
+    valuesOf(idIs, { values: { account_id: account.id, profile_id: account.profileId } }),
   );
   for (const row of viaApi) if (row.platformPostId !== null) found.set(row.platformPostId, row.postId);
 
@@ -147,8 +152,12 @@ export async function ensurePlatformPosts(
 
 /** The post records of these platform keys. */
 async function postsByPlatformKey(tx: Tx, keys: readonly string[]) {
-  return await executePreparedByText(tx, (db) =>
-    db.select({ id: posts.id, platformKey: posts.platformKey }).from(posts).where(oneOf(posts.platformKey, keys)),
+  const keyIs = oneOfPart(posts.platformKey, keys, 'platform_keys');
+  return await executeShaped(
+    tx,
+    `posts by platform key, ${keyIs.shape}`,
+    (db) => db.select({ id: posts.id, platformKey: posts.platformKey }).from(posts).where(keyIs.sql),
+    keyIs.values,
   );
 }
 
