@@ -1354,14 +1354,19 @@ describe('many notices at once', () => {
         'null',
         'line one\nline two\ttabbed',
         'emoji 🎉 and ünïcödé',
+        '  spaces at both ends  ',
         'a NUL here',
       ];
       const made = await quietComments(words.map((w): [SandboxAccount, string] => [account, w]));
-      // Instagram's notice carries the words; a NUL in them is kept as U+FFFD.
-      const notices = made.map((c, i) => noticeOf(i === 7 ? { ...c, text: 'a NUL\u0000here' } : c));
+      // Instagram's notice carries the words and the author's name; a NUL in them is kept as U+FFFD.
+      const oddName = ' a "quoted", {odd} \\ name ';
+      const notices = made.map((c, i) => {
+        const notice = noticeOf(i === 8 ? { ...c, text: 'a NUL\u0000here' } : c);
+        return i === 0 ? { ...notice, author_username: oddName } : notice;
+      });
       const deps = pollDeps(t, sandbox.platforms);
       await ingestNotices(deps, 'instagram', notices);
-      const expected = [...words.slice(0, 7), 'a NUL\uFFFDhere'];
+      const expected = [...words.slice(0, 8), 'a NUL\uFFFDhere'];
       const storedOf = async () =>
         new Map(
           (await t.database.db.select().from(comments).where(eq(comments.accountId, account.id))).map((c) => [
@@ -1370,7 +1375,7 @@ describe('many notices at once', () => {
           ]),
         );
       const stored = await storedOf();
-      expect(stored.size).toBe(8);
+      expect(stored.size).toBe(9);
       for (const [i, c] of made.entries()) {
         expect(stored.get(c.id)).toMatchObject({
           accountId: account.id,
@@ -1379,7 +1384,7 @@ describe('many notices at once', () => {
           platformParentId: null,
           parentId: null,
           authorId: '9004',
-          authorUsername: 'maya.designs',
+          authorUsername: i === 0 ? oddName : 'maya.designs',
           text: expected[i],
           timeConfirmed: true,
           hidden: false,
@@ -1404,6 +1409,16 @@ describe('many notices at once', () => {
 
   it("a read's hidden state is taken by a stored comment, unless the comment was hidden or shown after that read", async () => {
     const account = await connected('instagram');
+    // No worker meanwhile: the account's first poll would read the comment's hidden state on its own.
+    await t.stopWorkers();
+    try {
+      await hiddenStateTaken(account);
+    } finally {
+      await t.startWorker({ platforms: sandbox.platforms });
+    }
+  });
+
+  async function hiddenStateTaken(account: SandboxAccount) {
     const [made] = await quietComments([[account, 'hidden through the API']]);
     if (!made) throw new Error('no comment made');
     await ingestNotices(pollDeps(t, sandbox.platforms), 'instagram', [noticeOf(made)]);
@@ -1433,7 +1448,7 @@ describe('many notices at once', () => {
     expect((await getComment(comment.id)).hidden).toBe(false);
     expect(await t.database.db.select().from(comments).where(eq(comments.platformCommentId, made.id))).toHaveLength(1);
     expect(await commentEventsFor(comment.id)).toHaveLength(1);
-  });
+  }
 });
 
 describe('odd notices', () => {

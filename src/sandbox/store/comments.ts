@@ -73,10 +73,7 @@ export function commentsUnder(comments: readonly SandboxComment[], rootId: strin
   return comments.filter((c) => c.id !== rootId && under.has(c.id));
 }
 
-export const findComment: (store: Store, id: string) => Promise<SandboxComment | undefined> = rowById(
-  sandboxComments,
-  'sandbox_comment_by_id',
-);
+export const findComment: (store: Store, id: string) => Promise<SandboxComment | undefined> = rowById(sandboxComments);
 
 /** Deletes a comment and every comment under it, as the platforms do with a deleted comment's replies. */
 export async function deleteComment(store: Store, comment: SandboxComment): Promise<void> {

@@ -27,10 +27,8 @@ export async function createContainer(
   return row as SandboxContainer;
 }
 
-export const findContainer: (store: Store, id: string) => Promise<SandboxContainer | undefined> = rowById(
-  sandboxContainers,
-  'sandbox_container_by_id',
-);
+export const findContainer: (store: Store, id: string) => Promise<SandboxContainer | undefined> =
+  rowById(sandboxContainers);
 
 /** Marks the container published by `postId`; false when it already was. */
 export async function markContainerPublished(store: Store, id: string, postId: string): Promise<boolean> {

@@ -82,7 +82,4 @@ export async function listPosts(
   return { posts: rows.slice(0, options.limit), more: rows.length > options.limit };
 }
 
-export const findPost: (store: Store, id: string) => Promise<SandboxPost | undefined> = rowById(
-  sandboxPosts,
-  'sandbox_post_by_id',
-);
+export const findPost: (store: Store, id: string) => Promise<SandboxPost | undefined> = rowById(sandboxPosts);
