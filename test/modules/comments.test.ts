@@ -153,6 +153,19 @@ function deliveriesFor(commentId: string) {
     .filter((d) => d.body.type === 'comment.created' && d.body.data.comment_id === commentId);
 }
 
+/**
+ * Runs `steps` with the workers stopped, then starts them again: for a test whose comments the
+ * workers' own poll of a fresh account would otherwise read, or write, between its steps.
+ */
+async function withoutWorkers(steps: () => Promise<void>): Promise<void> {
+  await t.stopWorkers();
+  try {
+    await steps();
+  } finally {
+    await t.startWorker({ platforms: sandbox.platforms });
+  }
+}
+
 async function commentEventsFor(commentId: string) {
   const rows = await t.database.db.select().from(events).where(eq(events.type, 'comment.created'));
   return rows.filter((e) => JSON.stringify(e).includes(commentId));
@@ -1221,8 +1234,7 @@ describe('many notices at once', () => {
 
   it('an account whose comments the database refuses fails only its own storing; the job’s other accounts are stored', async () => {
     // No worker meanwhile: the accounts' first polls would store the comments on their own.
-    await t.stopWorkers();
-    try {
+    await withoutWorkers(async () => {
       const [kept, refused] = [await connected('instagram'), await connected('instagram')];
       const made = await quietComments([
         [kept, 'stored all the same'],
@@ -1260,22 +1272,19 @@ describe('many notices at once', () => {
       );
       expect((await arrived(lost?.id as string)).text).toBe('refused by the database');
       expect(await commentEventsFor(comment.id)).toHaveLength(1);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it("a burst of one account's notices: its comments' times are read 50 a call, each comment stored once with Instagram's time and one comment.created; a deleted one is left out", async () => {
     const [burst, other] = [await connected('instagram'), await connected('instagram')];
-    // No worker meanwhile: a poll would read the comments (and their times) on its own.
-    await t.stopWorkers();
     const deps = {
       db: t.database.db,
       log: pino({ level: 'silent' }),
       platforms: () => sandbox.platforms,
       secretKey: t.secretKey,
     };
-    try {
+    // No worker meanwhile: a poll would read the comments (and their times) on its own.
+    await withoutWorkers(async () => {
       const made = await quietComments([
         ...Array.from({ length: 120 }, (_, i): [SandboxAccount, string] => [burst, `burst ${i}`]),
         [other, 'beside the burst'],
@@ -1336,16 +1345,13 @@ describe('many notices at once', () => {
       expect(readAgain.map((c) => c.path)).toEqual([`/graph.instagram.com/v27.0/${gone.id}`]);
       const after = await t.database.db.select().from(events).where(eq(events.type, 'comment.created'));
       expect(after.filter((e) => (e.data as { account_id: string }).account_id === burst.id)).toHaveLength(119);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it('words an array of text would have to quote are stored byte for byte, each comment once however often it is told of', async () => {
     const account = await connected('instagram');
     // No worker meanwhile: a poll would read the comments on its own.
-    await t.stopWorkers();
-    try {
+    await withoutWorkers(async () => {
       const words = [
         'she said "hi", then left',
         'a back\\slash, \\" and \\\\ two',
@@ -1402,20 +1408,13 @@ describe('many notices at once', () => {
       const again = await storedOf();
       expect([...again.values()].map((c) => c.id).sort()).toEqual([...stored.values()].map((c) => c.id).sort());
       for (const c of again.values()) expect(await commentEventsFor(c.id)).toHaveLength(1);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    });
   });
 
   it("a read's hidden state is taken by a stored comment, unless the comment was hidden or shown after that read", async () => {
     const account = await connected('instagram');
     // No worker meanwhile: the account's first poll would read the comment's hidden state on its own.
-    await t.stopWorkers();
-    try {
-      await hiddenStateTaken(account);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    await withoutWorkers(() => hiddenStateTaken(account));
   });
 
   async function hiddenStateTaken(account: SandboxAccount) {
@@ -1496,12 +1495,7 @@ describe('the poll schedule', () => {
     const older = await connected('facebook');
     // The workers' own poll of the fresh account (queued by its connection) or their schedule
     // would otherwise write its state between the delete below and this schedule.
-    await t.stopWorkers();
-    try {
-      await expectPollSchedule(fresh, older);
-    } finally {
-      await t.startWorker({ platforms: sandbox.platforms });
-    }
+    await withoutWorkers(() => expectPollSchedule(fresh, older));
   });
 });
 
