@@ -1,8 +1,23 @@
+export interface GroupCommitOptions {
+  /** The most items one write takes (500). */
+  maxBatch?: number;
+  /** The most writes in flight at once (2). */
+  parallel?: number;
+  /** Whether a failed batch is written again item by item (true). */
+  eachAgain?: boolean;
+  /**
+   * How long an item waits for others before its write starts, unless the batch is full (0: none
+   * beyond the current turn of the event loop). Where each write starts work whose cost is mostly
+   * its own, not its items' (a job), this bounds the writes a second however fast they are.
+   */
+  gatherMs?: number;
+}
+
 /**
  * Group commit: callers hand over an item and wait for it to be written; items that arrive
  * while earlier writes are in flight go together in the next one. Under load many items share
  * one transaction (a round trip and a commit each instead of one per item); under light load
- * an item waits for nothing but its own write.
+ * an item waits for nothing but its own write (and its gathering, where one is set).
  *
  * A batch that fails is written again item by item, so one item the database refuses fails
  * only its own caller; where no item can be refused on its own (the failure is the database's,
@@ -10,26 +25,40 @@
  * last wait for one failed write per item before it.
  */
 export class GroupCommit<T, R> {
-  private readonly queue: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  private readonly queue: {
+    item: T;
+    at: number;
+    resolve: (result: R) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private gathering: NodeJS.Timeout | undefined;
+  private readonly maxBatch: number;
+  private readonly parallel: number;
+  private readonly eachAgain: boolean;
+  private readonly gatherMs: number;
 
-  /**
-   * @param write writes the items (in one transaction) and returns one result per item, in order.
-   * @param maxBatch the most items one write takes.
-   * @param parallel the most writes in flight at once.
-   * @param eachAgain whether a failed batch is written again item by item.
-   */
+  /** @param write writes the items (in one transaction) and returns one result per item, in order. */
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
-    private readonly maxBatch = 500,
-    private readonly parallel = 2,
-    private readonly eachAgain = true,
-  ) {}
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 500;
+    this.parallel = options.parallel ?? 2;
+    this.eachAgain = options.eachAgain ?? true;
+    this.gatherMs = options.gatherMs ?? 0;
+  }
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, at: this.gatherMs > 0 ? performance.now() : 0, resolve, reject });
+      // A full batch goes now rather than at the end of its gathering.
+      if (this.gathering !== undefined && this.queue.length >= this.maxBatch) {
+        clearTimeout(this.gathering);
+        this.gathering = undefined;
+        this.scheduled = false;
+      }
       this.schedule();
     });
   }
@@ -37,11 +66,16 @@ export class GroupCommit<T, R> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.parallel || this.queue.length === 0) return;
     this.scheduled = true;
-    // The next macrotask, so items submitted in the same turn of the event loop share a write.
-    setImmediate(() => {
+    const run = () => {
+      this.gathering = undefined;
       this.scheduled = false;
       void this.flush();
-    });
+    };
+    const first = this.queue[0];
+    const wait = first && this.queue.length < this.maxBatch ? first.at + this.gatherMs - performance.now() : 0;
+    // Else the next macrotask, so items submitted in the same turn of the event loop share a write.
+    if (this.gatherMs > 0 && wait > 0) this.gathering = setTimeout(run, wait);
+    else setImmediate(run);
   }
 
   private async flush(): Promise<void> {

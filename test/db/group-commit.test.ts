@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GroupCommit } from '../../src/db/group-commit.ts';
 
 /** A write that takes a few milliseconds, as a transaction does, and logs each batch. */
@@ -18,7 +18,7 @@ describe('GroupCommit', () => {
   it('writes items submitted meanwhile together, at most `parallel` writes at once, each caller getting its own result', async () => {
     const batches: number[][] = [];
     const inFlight = { now: 0, most: 0 };
-    const group = new GroupCommit(slowWrite(batches, inFlight), 50, 2);
+    const group = new GroupCommit(slowWrite(batches, inFlight), { maxBatch: 50, parallel: 2 });
     const items = Array.from({ length: 300 }, (_, i) => i + 100);
     const results = await Promise.all(items.map((n) => group.submit(n)));
     expect(results).toEqual(items.map((n) => n * 2));
@@ -38,7 +38,7 @@ describe('GroupCommit', () => {
 
   it('fails only the caller of an item the write refuses: the batch is written again item by item', async () => {
     const batches: number[][] = [];
-    const group = new GroupCommit(slowWrite(batches, { now: 0, most: 0 }), 100, 1);
+    const group = new GroupCommit(slowWrite(batches, { now: 0, most: 0 }), { maxBatch: 100, parallel: 1 });
     const settled = await Promise.allSettled([11, 12, 13, 14].map((n) => group.submit(n)));
     expect(settled).toEqual([
       { status: 'fulfilled', value: 22 },
@@ -51,10 +51,75 @@ describe('GroupCommit', () => {
 
   it('without eachAgain, fails every caller of a failed batch at once, with no write per item', async () => {
     const batches: number[][] = [];
-    const group = new GroupCommit(slowWrite(batches, { now: 0, most: 0 }), 100, 1, false);
+    const group = new GroupCommit(slowWrite(batches, { now: 0, most: 0 }), {
+      maxBatch: 100,
+      parallel: 1,
+      eachAgain: false,
+    });
     const settled = await Promise.allSettled([11, 12, 13, 14].map((n) => group.submit(n)));
     expect(settled).toEqual([11, 12, 13, 14].map(() => ({ status: 'rejected', reason: new Error('13 is refused') })));
     expect(batches).toEqual([[11, 12, 13, 14]]);
+  });
+
+  describe('with a gathering', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A write that answers at once and logs each batch with the (fake) time it started. */
+    function loggedWrite(batches: { at: number; items: number[] }[]) {
+      return async (items: number[]) => {
+        batches.push({ at: performance.now() - start, items });
+        return items.map((n) => n * 2);
+      };
+    }
+    let start = 0;
+    function fakeClock(): void {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+      start = performance.now();
+    }
+
+    it('writes the items that came within the gathering of the first one together, when it ends', async () => {
+      fakeClock();
+      const batches: { at: number; items: number[] }[] = [];
+      const group = new GroupCommit(loggedWrite(batches), { gatherMs: 50 });
+      const first = group.submit(1);
+      await vi.advanceTimersByTimeAsync(20);
+      const second = group.submit(2);
+      await vi.advanceTimersByTimeAsync(29);
+      expect(batches).toEqual([]);
+      const third = group.submit(3);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([{ at: 50, items: [1, 2, 3] }]);
+      expect(await Promise.all([first, second, third])).toEqual([2, 4, 6]);
+      // The next item starts a gathering of its own.
+      const fourth = group.submit(4);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await fourth).toBe(8);
+      expect(batches).toEqual([
+        { at: 50, items: [1, 2, 3] },
+        { at: 100, items: [4] },
+      ]);
+    });
+
+    it('writes a full batch at once, without waiting for the gathering to end', async () => {
+      fakeClock();
+      const batches: { at: number; items: number[] }[] = [];
+      const group = new GroupCommit(loggedWrite(batches), { gatherMs: 1000, maxBatch: 3 });
+      const results = [1, 2, 3, 4].map((n) => group.submit(n));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches).toEqual([{ at: 0, items: [1, 2, 3] }]);
+      expect(await Promise.all(results.slice(0, 3))).toEqual([2, 4, 6]);
+      // The fourth came with the first: its gathering ends a second after it came.
+      await vi.advanceTimersByTimeAsync(999);
+      expect(batches).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([
+        { at: 0, items: [1, 2, 3] },
+        { at: 1000, items: [4] },
+      ]);
+      expect(await results[3]).toBe(8);
+    });
   });
 
   it('fails every caller when the write answers a wrong number of results', async () => {
