@@ -10,6 +10,7 @@
  * every such id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eachLimited } from '../../each-limited.ts';
 import { SandboxAnswer } from '../answers.ts';
 import { type Caller, type CallOptions, caller } from '../caller.ts';
 import { param } from '../kit.ts';
@@ -18,6 +19,13 @@ import { graph, graphAnswer } from './errors.ts';
 
 /** The most ids one read may name ("max. 50 ids per request" since Graph v2.2). */
 const IDS_PER_READ = 50;
+
+/**
+ * The ids read at once: one after another, a read of 50 waited for some 200 statements in turn,
+ * far longer than Graph takes to answer it. The answer is the same: each id's object, the ids
+ * missing in the order asked, and the first other refusal in that order.
+ */
+const READS_AT_ONCE = 8;
 
 /** What `GET /{id}` answers the caller for `id` (the request gives the fields); throws Graph's refusal. */
 export type ObjectReader = (who: Caller, id: string, request: FastifyRequest) => Promise<Record<string, unknown>>;
@@ -44,15 +52,19 @@ export function multipleIdRoutes(app: FastifyInstance, store: Store, call: CallO
     if (ids.length > IDS_PER_READ) {
       throw graph.badParameter(`Too many IDs. Maximum: ${IDS_PER_READ}. Provided: ${ids.length}.`);
     }
+    const reads = await eachLimited(ids, READS_AT_ONCE, async (id) => {
+      try {
+        return { id, object: await read(who, id, request) };
+      } catch (error) {
+        return { id, error };
+      }
+    });
     const answer: Record<string, unknown> = {};
     const missing: string[] = [];
-    for (const id of ids) {
-      try {
-        answer[id] = await read(who, id, request);
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        missing.push(id);
-      }
+    for (const one of reads) {
+      if ('object' in one) answer[one.id] = one.object;
+      else if (isNotFound(one.error)) missing.push(one.id);
+      else throw one.error;
     }
     if (missing.length > 0) {
       throw graphAnswer(404, 803, `(#803) Some of the aliases you requested do not exist: ${missing.join(',')}`);
