@@ -6,9 +6,9 @@ export interface GroupCommitOptions {
   /** Whether a failed batch is written again item by item (true). */
   eachAgain?: boolean;
   /**
-   * How long an item waits for others before its write starts, unless the batch is full (0: none
-   * beyond the current turn of the event loop). Where each write starts work whose cost is mostly
-   * its own, not its items' (a job), this bounds the writes a second however fast they are.
+   * How long after the first waiting item came its write starts at the soonest, unless maxBatch
+   * items are waiting (0: at the next turn of the event loop). Where a write's cost is mostly its
+   * own, not its items' (a job), this bounds the writes a second however fast each one is.
    */
   gatherMs?: number;
 }
@@ -53,7 +53,7 @@ export class GroupCommit<T, R> {
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, at: this.gatherMs > 0 ? performance.now() : 0, resolve, reject });
-      // A full batch goes now rather than at the end of its gathering.
+      // A full batch goes at the next turn of the event loop, not at the end of its gathering.
       if (this.gathering !== undefined && this.queue.length >= this.maxBatch) {
         clearTimeout(this.gathering);
         this.gathering = undefined;
@@ -72,9 +72,10 @@ export class GroupCommit<T, R> {
       void this.flush();
     };
     const first = this.queue[0];
-    const wait = first && this.queue.length < this.maxBatch ? first.at + this.gatherMs - performance.now() : 0;
+    const gathering = this.gatherMs > 0 && first !== undefined && this.queue.length < this.maxBatch;
+    const wait = gathering ? first.at + this.gatherMs - performance.now() : 0;
     // Else the next macrotask, so items submitted in the same turn of the event loop share a write.
-    if (this.gatherMs > 0 && wait > 0) this.gathering = setTimeout(run, wait);
+    if (wait > 0) this.gathering = setTimeout(run, wait);
     else setImmediate(run);
   }
 

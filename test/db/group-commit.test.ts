@@ -102,23 +102,53 @@ describe('GroupCommit', () => {
       ]);
     });
 
+    it('writes what waited during a write in flight as soon as it ends, when its gathering has ended', async () => {
+      fakeClock();
+      const batches: { at: number; items: number[] }[] = [];
+      const logged = loggedWrite(batches);
+      const group = new GroupCommit(
+        async (items: number[]) => {
+          const results = await logged(items);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return results;
+        },
+        { gatherMs: 50, parallel: 1 },
+      );
+      const results = [group.submit(1)];
+      await vi.advanceTimersByTimeAsync(60);
+      results.push(group.submit(2));
+      await vi.advanceTimersByTimeAsync(80);
+      results.push(group.submit(3));
+      await vi.advanceTimersByTimeAsync(20);
+      // The first write ran from 50 to 150; 2's gathering ended at 110, so it goes as that write
+      // ends (the next turn of the event loop), with 3, whose own would end at 190.
+      expect(batches.map((b) => b.items)).toEqual([[1], [2, 3]]);
+      expect(batches[1]?.at).toBeGreaterThanOrEqual(150);
+      expect(batches[1]?.at).toBeLessThan(160);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await Promise.all(results)).toEqual([2, 4, 6]);
+    });
+
     it('writes a full batch at once, without waiting for the gathering to end', async () => {
       fakeClock();
       const batches: { at: number; items: number[] }[] = [];
       const group = new GroupCommit(loggedWrite(batches), { gatherMs: 1000, maxBatch: 3 });
-      const results = [1, 2, 3, 4].map((n) => group.submit(n));
+      const results = [1, 2].map((n) => group.submit(n));
+      await vi.advanceTimersByTimeAsync(600);
+      results.push(group.submit(3));
       await vi.advanceTimersByTimeAsync(0);
-      expect(batches).toEqual([{ at: 0, items: [1, 2, 3] }]);
-      expect(await Promise.all(results.slice(0, 3))).toEqual([2, 4, 6]);
-      // The fourth came with the first: its gathering ends a second after it came.
+      expect(batches).toEqual([{ at: 600, items: [1, 2, 3] }]);
+      expect(await Promise.all(results)).toEqual([2, 4, 6]);
+      // The first gathering's end is called off: the next item's own ends a second after it came.
+      const fourth = group.submit(4);
       await vi.advanceTimersByTimeAsync(999);
       expect(batches).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
       expect(batches).toEqual([
-        { at: 0, items: [1, 2, 3] },
-        { at: 1000, items: [4] },
+        { at: 600, items: [1, 2, 3] },
+        { at: 1600, items: [4] },
       ]);
-      expect(await results[3]).toBe(8);
+      expect(await fourth).toBe(8);
     });
   });
 

@@ -173,6 +173,21 @@ describe("the sandbox's multiple-id read, as Graph answers it", () => {
     expect(log.data[0]?.query).toEqual({ ids: ids.join(','), fields: 'timestamp,text' });
   });
 
+  it('answers 20 ids (more than it reads at once) keyed in the order asked, each with its own time', async () => {
+    const credentials = await sandbox.credentials('instagram', 'ct_order');
+    const ids = await addComments('instagram', 'ct_order', 20, minuteOf);
+    const asked = [...ids].reverse();
+    const answer = await sandbox.raw('GET', '/graph.instagram.com/v27.0/', {
+      ids: asked.join(','),
+      fields: 'timestamp',
+      access_token: credentials.accessToken,
+    });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toEqual(asked);
+    const minute = (i: number) => `2026-01-02T03:${String(i).padStart(2, '0')}:00+0000`;
+    expect(answer.body).toEqual(Object.fromEntries(ids.map((id, i) => [id, { id, timestamp: minute(i) }])));
+  });
+
   it('refuses the whole read with code 803 naming every id the token cannot read', async () => {
     const credentials = await sandbox.credentials('instagram', 'ct_missing');
     const [id] = await addComments('instagram', 'ct_missing', 1, minuteOf);

@@ -47,9 +47,9 @@ const PLATFORM_ID = /^[\x21-\x7e]{1,200}$/;
 const COMMENTS_PER_JOB = 100;
 
 /**
- * How long a notice waits for others to share its job. A job's cost is mostly its own (its run,
- * a read of the comments' times per account, the statements that store them), so a burst of
- * notices written as they came, a job each, cost twice the CPU a comment and fell behind.
+ * How long after the first waiting notice came their write starts: a job costs about as much for
+ * one comment as for fifty (its run, a read of the comments' times per account, the statements
+ * that store them), so the notices of a burst share jobs, a job per 50 ms rather than a notice.
  */
 const NOTICE_GATHER_MS = 50;
 
@@ -66,10 +66,10 @@ function commentPlatform(value: string): Platform {
 }
 
 /**
- * Queues notices' comments for storing: the notices that arrive while an earlier write is under
- * way go together, in one transaction and as few jobs as their platforms and size allow, so a
- * burst of notices costs the queue a job per moment rather than per notice. A notice is
- * answered only once its comments are committed.
+ * Queues notices' comments for storing: the notices that arrive within NOTICE_GATHER_MS of the
+ * first one waiting (or while earlier writes are under way) go together, in one transaction and
+ * as few jobs as their platforms and size allow; 500 waiting notices are written at once. A
+ * notice is answered only once its comments are committed.
  */
 function noticeQueue(db: Db): GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void> {
   return new GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void>(
