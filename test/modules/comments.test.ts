@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../src/clock.ts';
@@ -1272,6 +1272,83 @@ describe('many notices at once', () => {
       );
       expect((await arrived(lost?.id as string)).text).toBe('refused by the database');
       expect(await commentEventsFor(comment.id)).toHaveLength(1);
+    });
+  });
+
+  it('one job of notices for accounts of two owners and two profiles stores each comment under its own account, owner and profile, with its own event', async () => {
+    const agency = await t.createOwner();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'A second client' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const second = created.json().id as string;
+    // No worker meanwhile: the accounts' first polls would store the comments on their own.
+    await withoutWorkers(async () => {
+      const [inDefault, inSecond] = [await connected('instagram'), await connected('instagram', { profileId: second })];
+      // The second client's Instagram user is connected by another agency too: its notice is stored for both.
+      const alsoAgency = await connectSandboxAccount(t, sandbox, agency, 'instagram', inSecond.sandboxUser);
+      const made = await quietComments([
+        [inDefault, 'for the default profile'],
+        [inSecond, 'for the second profile and the agency'],
+      ]);
+      await ingestNotices(
+        pollDeps(t, sandbox.platforms),
+        'instagram',
+        made.map((c) => noticeOf(c)),
+      );
+      const [first, other] = made as [(typeof made)[number], (typeof made)[number]];
+      const stored = await t.database.db
+        .select({
+          ownerId: comments.ownerId,
+          profileId: comments.profileId,
+          accountId: comments.accountId,
+          platformCommentId: comments.platformCommentId,
+          text: comments.text,
+        })
+        .from(comments)
+        .where(inArray(comments.platformCommentId, [first.id, other.id]));
+      const byAccount = (a: { accountId: string }, b: { accountId: string }) => a.accountId.localeCompare(b.accountId);
+      expect(stored.sort(byAccount)).toEqual(
+        [
+          {
+            ownerId: owner.ownerId,
+            profileId: owner.defaultProfileId,
+            accountId: inDefault.id,
+            platformCommentId: first.id,
+            text: 'for the default profile',
+          },
+          {
+            ownerId: owner.ownerId,
+            profileId: second,
+            accountId: inSecond.id,
+            platformCommentId: other.id,
+            text: 'for the second profile and the agency',
+          },
+          {
+            ownerId: agency.ownerId,
+            profileId: agency.defaultProfileId,
+            accountId: alsoAgency.id,
+            platformCommentId: other.id,
+            text: 'for the second profile and the agency',
+          },
+        ].sort(byAccount),
+      );
+      // Each owner reads its own copy through the API, and each copy has one comment.created, in its owner's profile.
+      const rows = await t.database.db
+        .select()
+        .from(comments)
+        .where(inArray(comments.platformCommentId, [first.id, other.id]));
+      for (const row of rows) {
+        const key = row.ownerId === agency.ownerId ? agency.key : owner.key;
+        const read = await t.app.inject({ method: 'GET', url: `/v1/comments/${row.id}`, headers: auth(key) });
+        expect(read.statusCode, read.body).toBe(200);
+        expect(read.json()).toMatchObject({ account_id: row.accountId, text: row.text });
+        const created = await commentEventsFor(row.id);
+        expect(created.map((e) => [e.ownerId, e.profileId])).toEqual([[row.ownerId, row.profileId]]);
+      }
     });
   });
 

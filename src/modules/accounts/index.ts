@@ -27,6 +27,7 @@ export {
   accountIdsOfProfile,
   accountInProfile,
   accountStates,
+  accountsByIdsLocked,
   accountsOfPlatformUsers,
   accountsOfProfile,
   accountsToSync,

@@ -359,6 +359,23 @@ export async function accountById(db: Queryable, id: string, lock?: 'share'): Pr
   return row ?? null;
 }
 
+/**
+ * The accounts with these ids, whoever owns them, locked FOR SHARE in the order of their ids (two
+ * transactions locking some of the same accounts so wait for each other, never deadlock): by id.
+ * For background work that stores for several accounts at once, one statement where one an account was.
+ */
+export async function accountsByIdsLocked(tx: Tx, ids: readonly string[]): Promise<Map<string, Account>> {
+  if (ids.length === 0) return new Map();
+  const idIs = oneOfPart(accounts.id, ids, 'ids');
+  const rows = await executeShaped(
+    tx,
+    `accounts by ids, locked for share, ${idIs.shape}`,
+    (handle) => handle.select().from(accounts).where(idIs.sql).orderBy(asc(accounts.id)).for('share'),
+    idIs.values,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 function accountWithId(db: Queryable, id: string | Placeholder) {
   return db.select().from(accounts).where(eq(accounts.id, id));
 }

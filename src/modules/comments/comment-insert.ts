@@ -1,10 +1,10 @@
-/** The insert of an account's new comments: one statement, whose text is the same for any number of them. */
+/** The insert of new comments of any accounts: one statement, whose text is the same for any number of them. */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { executeSqlShaped } from '../../db/prepared.ts';
 import { comments } from './tables.ts';
 
-/** A comment row as it is inserted: the account's columns are the statement's own. */
+/** A comment row as it is inserted, without its account's columns (CommentOfAccount adds them). */
 export type CommentInsert = Pick<
   typeof comments.$inferSelect,
   | 'id'
@@ -22,6 +22,20 @@ export type CommentInsert = Pick<
   | 'editedAt'
   | 'byAccount'
 >;
+
+/** The account a comment is inserted for: its row's owner, profile, account and platform. */
+export interface InsertAccount {
+  id: string;
+  ownerId: string;
+  profileId: string;
+  platform: string;
+}
+
+/** A comment row with the account it is inserted for. */
+export interface CommentOfAccount {
+  account: InsertAccount;
+  row: CommentInsert;
+}
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -42,58 +56,60 @@ function insertSql(takeHidden: boolean): SQL {
   return sql`insert into ${comments} (id, owner_id, profile_id, account_id, post_id, platform, platform_comment_id,
       platform_post_id, platform_parent_id, author_id, author_username, text, commented_at, time_confirmed, hidden,
       rating, edited_at, by_account, created_at, updated_at)
-    select c.id, ${p('owner_id')}::text, ${p('profile_id')}::text, ${p('account_id')}::text, c.post_id,
-      ${p('platform')}::text, c.platform_comment_id, c.platform_post_id, c.platform_parent_id, c.author_id,
+    select c.id, c.owner_id, c.profile_id, c.account_id, c.post_id,
+      c.platform, c.platform_comment_id, c.platform_post_id, c.platform_parent_id, c.author_id,
       c.author_username, c.text, c.commented_at, c.time_confirmed, c.hidden, c.rating, c.edited_at, c.by_account,
       ${p('at')}::timestamptz, ${p('at')}::timestamptz
-    from unnest(${p('ids')}::text[], ${p('post_ids')}::text[], ${p('platform_comment_ids')}::text[],
+    from unnest(${p('ids')}::text[], ${p('owner_ids')}::text[], ${p('profile_ids')}::text[], ${p('account_ids')}::text[],
+      ${p('platforms')}::text[], ${p('post_ids')}::text[], ${p('platform_comment_ids')}::text[],
       ${p('platform_post_ids')}::text[], ${p('platform_parent_ids')}::text[], ${p('author_ids')}::text[],
       ${p('author_usernames')}::text[], ${p('texts')}::text[], ${p('commented_at')}::timestamptz[],
       ${p('time_confirmed')}::boolean[], ${p('hidden')}::boolean[], ${p('ratings')}::integer[],
       ${p('edited_at')}::timestamptz[], ${p('by_account')}::boolean[])
-      with ordinality as c(id, post_id, platform_comment_id, platform_post_id, platform_parent_id, author_id,
+      with ordinality as c(id, owner_id, profile_id, account_id, platform, post_id, platform_comment_id, platform_post_id, platform_parent_id, author_id,
         author_username, text, commented_at, time_confirmed, hidden, rating, edited_at, by_account, n)
     order by c.n
     ${conflict}`;
 }
 
 /**
- * Inserts the account's comments `rows`, each at most once per account (a platform comment
- * already stored is not stored again), in their order; answers the ids of the rows inserted now.
+ * Inserts `rows`, each at most once per account (a platform comment already stored for its
+ * account is not stored again), in their order; answers the ids of the rows inserted now.
  */
 export async function insertComments(
   tx: Tx,
-  account: { id: string; ownerId: string; profileId: string; platform: string },
-  rows: readonly CommentInsert[],
+  rows: readonly CommentOfAccount[],
   at: Date,
   hiddenReadAt: Date | undefined,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const takeHidden = hiddenReadAt !== undefined;
+  const column = <T>(value: (row: CommentInsert, account: InsertAccount) => T) =>
+    rows.map(({ row, account }) => value(row, account));
   const answered = await executeSqlShaped<{ id: string; inserted: boolean }>(
     tx,
     takeHidden ? 'insert comments, taking the hidden state' : 'insert comments',
     () => insertSql(takeHidden),
     {
-      owner_id: account.ownerId,
-      profile_id: account.profileId,
-      account_id: account.id,
-      platform: account.platform,
       at: at.toISOString(),
-      ids: rows.map((r) => r.id),
-      post_ids: rows.map((r) => r.postId),
-      platform_comment_ids: rows.map((r) => r.platformCommentId),
-      platform_post_ids: rows.map((r) => r.platformPostId),
-      platform_parent_ids: rows.map((r) => r.platformParentId),
-      author_ids: rows.map((r) => r.authorId),
-      author_usernames: rows.map((r) => r.authorUsername),
-      texts: rows.map((r) => r.text),
-      commented_at: rows.map((r) => r.commentedAt.toISOString()),
-      time_confirmed: rows.map((r) => r.timeConfirmed),
-      hidden: rows.map((r) => r.hidden),
-      ratings: rows.map((r) => r.rating),
-      edited_at: rows.map((r) => r.editedAt?.toISOString() ?? null),
-      by_account: rows.map((r) => r.byAccount),
+      ids: column((r) => r.id),
+      owner_ids: column((_, a) => a.ownerId),
+      profile_ids: column((_, a) => a.profileId),
+      account_ids: column((_, a) => a.id),
+      platforms: column((_, a) => a.platform),
+      post_ids: column((r) => r.postId),
+      platform_comment_ids: column((r) => r.platformCommentId),
+      platform_post_ids: column((r) => r.platformPostId),
+      platform_parent_ids: column((r) => r.platformParentId),
+      author_ids: column((r) => r.authorId),
+      author_usernames: column((r) => r.authorUsername),
+      texts: column((r) => r.text),
+      commented_at: column((r) => r.commentedAt.toISOString()),
+      time_confirmed: column((r) => r.timeConfirmed),
+      hidden: column((r) => r.hidden),
+      ratings: column((r) => r.rating),
+      edited_at: column((r) => r.editedAt?.toISOString() ?? null),
+      by_account: column((r) => r.byAccount),
       ...(takeHidden ? { hidden_read_at: hiddenReadAt.toISOString() } : {}),
     },
   );

@@ -13,7 +13,7 @@ import type { Queryable, Tx } from '../../db/connection.ts';
 import { executeShaped, oneOfPart, valuesOf } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
-import { accountById } from '../accounts/index.ts';
+import { type Account, accountsByIdsLocked } from '../accounts/index.ts';
 import { emitAll, type NewEvent } from '../events/index.ts';
 import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
 import { type CommentInsert, insertComments } from './comment-insert.ts';
@@ -69,41 +69,100 @@ export async function storeComments(
   posts: readonly PlatformPostRef[],
   options: StoreOptions,
 ): Promise<string[]> {
-  const { stored, events } = await storeAccountComments(tx, accountId, incoming, posts, options);
+  const { stored, events } = await storeOfAccounts(tx, [{ accountId, incoming, posts }], options);
   await emitAll(tx, events);
   return stored;
 }
 
-/**
- * `storeComments` for several accounts' comments in one transaction, their events emitted
- * together. The accounts are taken in the order of their ids, so two transactions storing
- * comments of the same accounts take their rows' locks in the same order.
- */
+/** `storeComments` for several accounts' comments in one transaction, their events emitted together. */
 export async function storeCommentsOfAccounts(
   tx: Tx,
   list: readonly { accountId: string; incoming: readonly IncomingComment[] }[],
 ): Promise<void> {
-  const ordered = [...list].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
-  const events: NewEvent[] = [];
-  for (const { accountId, incoming } of ordered) {
-    events.push(...(await storeAccountComments(tx, accountId, incoming, [], {})).events);
-  }
+  const { events } = await storeOfAccounts(
+    tx,
+    list.map((entry) => ({ ...entry, posts: [] })),
+    {},
+  );
   await emitAll(tx, events);
 }
 
-async function storeAccountComments(
+/** An account's comments about to be inserted. */
+interface AccountRows {
+  account: Account;
+  values: CommentInsert[];
+}
+
+/**
+ * Stores the accounts' comments with their posts: the accounts read (and held) in one statement,
+ * each account's posts, then every account's new comments in one insert. The accounts are taken
+ * in the order of their ids, and the rows in the order of their account and platform ids, so two
+ * transactions storing comments of the same accounts take their locks in the same order.
+ */
+async function storeOfAccounts(
   tx: Tx,
-  accountId: string,
-  incoming: readonly IncomingComment[],
-  posts: readonly PlatformPostRef[],
+  list: readonly { accountId: string; incoming: readonly IncomingComment[]; posts: readonly PlatformPostRef[] }[],
   options: StoreOptions,
 ): Promise<{ stored: string[]; events: NewEvent[] }> {
-  // The account as it is now, held (FOR SHARE) until the commit: a move (FOR UPDATE) waits,
-  // so the comments, their posts and the event land in the profile the account is in.
-  const account = await accountById(tx, accountId, 'share');
-  if (!account || account.status === 'disconnected') return { stored: [], events: [] };
-  // One notice may repeat a comment; the batch insert below must not name a row twice. In
-  // one order (by platform id), so concurrent inserts of the same comments cannot deadlock.
+  const merged = new Map<string, { incoming: IncomingComment[]; posts: PlatformPostRef[] }>();
+  for (const { accountId, incoming, posts } of list) {
+    const entry = merged.get(accountId) ?? { incoming: [], posts: [] };
+    entry.incoming.push(...incoming);
+    entry.posts.push(...posts);
+    merged.set(accountId, entry);
+  }
+  const ids = [...merged.keys()].sort();
+  // The accounts as they are now, held (FOR SHARE) until the commit: a move (FOR UPDATE) waits,
+  // so the comments, their posts and the events land in the profile each account is in.
+  const held = await accountsByIdsLocked(tx, ids);
+  const accountsRows: AccountRows[] = [];
+  for (const id of ids) {
+    const account = held.get(id);
+    const { incoming, posts } = merged.get(id) as { incoming: IncomingComment[]; posts: PlatformPostRef[] };
+    if (!account || account.status === 'disconnected') continue;
+    const values = await accountValues(tx, account, incoming, posts);
+    if (values.length > 0) accountsRows.push({ account, values });
+  }
+  const at = now();
+  const stored = await insertComments(
+    tx,
+    accountsRows.flatMap(({ account, values }) => values.map((row) => ({ account, row }))),
+    at,
+    options.hiddenReadAt,
+  );
+  const fresh: string[] = [];
+  const events: NewEvent[] = [];
+  for (const { account, values } of accountsRows) {
+    const inserted = values.filter((v) => stored.has(v.id));
+    // Comments stored before with the platform's time given now: an unconfirmed time is
+    // confirmed (and the event decided), a confirmed one that differs corrected.
+    const known = values.filter((v) => !stored.has(v.id) && v.timeConfirmed);
+    const confirmed = await confirmTimes(tx, account.id, known, at);
+    await correctTimes(tx, account.id, known, at);
+    await takeEdits(
+      tx,
+      account.id,
+      values.filter((v) => !stored.has(v.id)),
+      at,
+    );
+    const decided = [...inserted.filter((v) => v.timeConfirmed), ...confirmed];
+    fresh.push(...inserted.map((v) => v.id));
+    events.push(...(await createdEvents(tx, account, decided, at)));
+  }
+  return { stored: fresh, events };
+}
+
+/**
+ * The account's comments as rows to insert, each platform comment once, in the order of their
+ * platform ids, with a post record for each of their posts (and for `posts`) made where missing.
+ */
+async function accountValues(
+  tx: Tx,
+  account: Account,
+  incoming: readonly IncomingComment[],
+  posts: readonly PlatformPostRef[],
+): Promise<CommentInsert[]> {
+  // One notice may repeat a comment; the batch insert must not name a row twice.
   let unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
@@ -114,9 +173,7 @@ async function storeAccountComments(
   );
   if (gone.size > 0) unique = unique.filter((c) => !gone.has(c.id));
   const postIds = await ensurePlatformPosts(tx, account, [...posts, ...unique.map((c) => ({ id: c.postId }))]);
-  if (unique.length === 0) return { stored: [], events: [] };
-  const at = now();
-  const values = unique.map((c): CommentInsert => {
+  return unique.map((c): CommentInsert => {
     const postId = postIds.get(c.postId);
     if (postId === undefined) throw new Error(`no post record for ${account.platform} post ${c.postId}`);
     return {
@@ -136,21 +193,6 @@ async function storeAccountComments(
       byAccount: c.byAccount,
     };
   });
-  const stored = await insertComments(tx, account, values, at, options.hiddenReadAt);
-  const fresh = values.filter((v) => stored.has(v.id));
-  // Comments stored before with the platform's time given now: an unconfirmed time is
-  // confirmed (and the event decided), a confirmed one that differs corrected.
-  const known = values.filter((v) => !stored.has(v.id) && v.timeConfirmed);
-  const confirmed = await confirmTimes(tx, account.id, known, at);
-  await correctTimes(tx, account.id, known, at);
-  await takeEdits(
-    tx,
-    account.id,
-    values.filter((v) => !stored.has(v.id)),
-    at,
-  );
-  const decided = [...fresh.filter((v) => v.timeConfirmed), ...confirmed];
-  return { stored: fresh.map((v) => v.id), events: await createdEvents(tx, account, decided, at) };
 }
 
 /**
