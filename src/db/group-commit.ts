@@ -11,6 +11,13 @@ export interface GroupCommitOptions {
    * own, not its items' (a job), this bounds the writes a second however fast each one is.
    */
   gatherMs?: number;
+  /**
+   * With gatherMs: a gathering also ends once no item has come for this long (0: it runs its
+   * whole gatherMs). A caller that sends its next items only once its last are answered (a
+   * sender with a few connections) is then held up for a write of what it sent, not for the
+   * whole gathering, which would otherwise bound it to its connections' worth a gathering.
+   */
+  quietMs?: number;
 }
 
 /**
@@ -38,6 +45,9 @@ export class GroupCommit<T, R> {
   private readonly parallel: number;
   private readonly eachAgain: boolean;
   private readonly gatherMs: number;
+  private readonly quietMs: number;
+  /** When the last item came (performance.now), where a gathering ends at a quiet moment. */
+  private lastAt = 0;
 
   /** @param write writes the items (in one transaction) and returns one result per item, in order. */
   constructor(
@@ -48,11 +58,14 @@ export class GroupCommit<T, R> {
     this.parallel = options.parallel ?? 2;
     this.eachAgain = options.eachAgain ?? true;
     this.gatherMs = options.gatherMs ?? 0;
+    this.quietMs = options.quietMs ?? 0;
   }
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, at: this.gatherMs > 0 ? performance.now() : 0, resolve, reject });
+      const at = this.gatherMs > 0 ? performance.now() : 0;
+      this.queue.push({ item, at, resolve, reject });
+      this.lastAt = at;
       // A full batch goes at the next turn of the event loop, not at the end of its gathering.
       if (this.gathering !== undefined && this.queue.length >= this.maxBatch) {
         clearTimeout(this.gathering);
@@ -66,17 +79,40 @@ export class GroupCommit<T, R> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.parallel || this.queue.length === 0) return;
     this.scheduled = true;
+    this.startWhenGathered();
+  }
+
+  /**
+   * Starts the write once the gathering ends: gatherMs after the first waiting item came, or
+   * quietMs after the last one, whichever is sooner. A timer that finds an item came meanwhile
+   * is set again for the new end.
+   */
+  private startWhenGathered(): void {
     const run = () => {
       this.gathering = undefined;
       this.scheduled = false;
       void this.flush();
     };
-    const first = this.queue[0];
-    const gathering = this.gatherMs > 0 && first !== undefined && this.queue.length < this.maxBatch;
-    const wait = gathering ? first.at + this.gatherMs - performance.now() : 0;
+    const wait = this.gatheringLeft();
     // Else the next macrotask, so items submitted in the same turn of the event loop share a write.
-    if (wait > 0) this.gathering = setTimeout(run, wait);
-    else setImmediate(run);
+    if (wait <= 0) {
+      setImmediate(run);
+      return;
+    }
+    const timer = () => {
+      const left = this.gatheringLeft();
+      if (left > 0) this.gathering = setTimeout(timer, left);
+      else run();
+    };
+    this.gathering = setTimeout(timer, wait);
+  }
+
+  /** How long the waiting items' gathering has left, in ms (0 or less: it has ended, or there is none). */
+  private gatheringLeft(): number {
+    const first = this.queue[0];
+    if (this.gatherMs <= 0 || first === undefined || this.queue.length >= this.maxBatch) return 0;
+    const end = first.at + this.gatherMs;
+    return (this.quietMs > 0 ? Math.min(end, this.lastAt + this.quietMs) : end) - performance.now();
   }
 
   private async flush(): Promise<void> {

@@ -150,6 +150,39 @@ describe('GroupCommit', () => {
       ]);
       expect(await fourth).toBe(8);
     });
+
+    it('with a quiet time, ends the gathering once no item has come for that long', async () => {
+      fakeClock();
+      const batches: { at: number; items: number[] }[] = [];
+      const group = new GroupCommit(loggedWrite(batches), { gatherMs: 50, quietMs: 5 });
+      const results = [group.submit(1)];
+      await vi.advanceTimersByTimeAsync(3);
+      results.push(group.submit(2));
+      await vi.advanceTimersByTimeAsync(3);
+      results.push(group.submit(3));
+      // 3 came at 6: the gathering ends at 11, not at 50 (nor at 5, five after the first).
+      await vi.advanceTimersByTimeAsync(4);
+      expect(batches).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([{ at: 11, items: [1, 2, 3] }]);
+      expect(await Promise.all(results)).toEqual([2, 4, 6]);
+    });
+
+    it('with a quiet time, still ends the gathering at its length however often items come', async () => {
+      fakeClock();
+      const batches: { at: number; items: number[] }[] = [];
+      const group = new GroupCommit(loggedWrite(batches), { gatherMs: 50, quietMs: 5 });
+      const results: Promise<number>[] = [];
+      // An item every 3 ms, from 0 to 57: never 5 ms without one.
+      for (let n = 0; n < 20; n++) {
+        results.push(group.submit(n));
+        await vi.advanceTimersByTimeAsync(3);
+      }
+      expect(batches[0]).toEqual({ at: 50, items: Array.from({ length: 17 }, (_, n) => n) });
+      await vi.advanceTimersByTimeAsync(50);
+      expect(batches.map((b) => b.items.length)).toEqual([17, 3]);
+      expect(await Promise.all(results)).toEqual(Array.from({ length: 20 }, (_, n) => n * 2));
+    });
   });
 
   it('fails every caller when the write answers a wrong number of results', async () => {
