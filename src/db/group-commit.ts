@@ -6,9 +6,10 @@ export interface GroupCommitOptions {
   /** Whether a failed batch is written again item by item (true). */
   eachAgain?: boolean;
   /**
-   * How long after the first waiting item came its write starts at the soonest, unless maxBatch
-   * items are waiting (0: at the next turn of the event loop). Where a write's cost is mostly its
-   * own, not its items' (a job), this bounds the writes a second however fast each one is.
+   * How long after the first waiting item came its write starts, unless maxBatch items are
+   * waiting or quietMs ends the gathering first (0: at the next turn of the event loop). Where a
+   * write's cost is mostly its own, not its items' (a job), this bounds the writes a second of a
+   * steady stream of items however fast each write is.
    */
   gatherMs?: number;
   /**

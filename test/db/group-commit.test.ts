@@ -168,6 +168,31 @@ describe('GroupCommit', () => {
       expect(await Promise.all(results)).toEqual([2, 4, 6]);
     });
 
+    it('with a quiet time, writes a full batch at once, calling off the gathering it had set again', async () => {
+      fakeClock();
+      const batches: { at: number; items: number[] }[] = [];
+      const group = new GroupCommit(loggedWrite(batches), { gatherMs: 50, quietMs: 5, maxBatch: 3 });
+      const results = [group.submit(1)];
+      await vi.advanceTimersByTimeAsync(3);
+      results.push(group.submit(2));
+      // At 5 the gathering's timer finds 2 came at 3, and is set again for 8.
+      await vi.advanceTimersByTimeAsync(3);
+      results.push(group.submit(3));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches).toEqual([{ at: 6, items: [1, 2, 3] }]);
+      // The timer set for 8 is called off; the next item's gathering ends five after it came.
+      expect(vi.getTimerCount()).toBe(0);
+      results.push(group.submit(4));
+      await vi.advanceTimersByTimeAsync(4);
+      expect(batches).toEqual([{ at: 6, items: [1, 2, 3] }]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([
+        { at: 6, items: [1, 2, 3] },
+        { at: 11, items: [4] },
+      ]);
+      expect(await Promise.all(results)).toEqual([2, 4, 6, 8]);
+    });
+
     it('with a quiet time, still ends the gathering at its length however often items come', async () => {
       fakeClock();
       const batches: { at: number; items: number[] }[] = [];

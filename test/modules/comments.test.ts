@@ -1294,11 +1294,15 @@ describe('many notices at once', () => {
         [inDefault, 'for the default profile'],
         [inSecond, 'for the second profile and the agency'],
       ]);
+      // Stored together: a failure of the one transaction would be followed by each account's own (and this warning).
+      const logged: { msg: string }[] = [];
+      const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
       await ingestNotices(
-        pollDeps(t, sandbox.platforms),
+        { ...pollDeps(t, sandbox.platforms), log },
         'instagram',
         made.map((c) => noticeOf(c)),
       );
+      expect(logged.map((l) => l.msg)).toEqual([]);
       const [first, other] = made as [(typeof made)[number], (typeof made)[number]];
       const stored = await t.database.db
         .select({
