@@ -362,7 +362,7 @@ export async function accountById(db: Queryable, id: string, lock?: 'share'): Pr
 /**
  * The accounts with these ids, whoever owns them, locked FOR SHARE in the order of their ids (the
  * order every storing of several accounts takes), by id: for background work that stores for
- * several accounts at once, one statement where there was one an account.
+ * several accounts at once, one statement for all of them rather than one each.
  */
 export async function accountsByIdsLocked(tx: Tx, ids: readonly string[]): Promise<Map<string, Account>> {
   if (ids.length === 0) return new Map();

@@ -66,8 +66,9 @@ function insertSql(takeHidden: boolean): SQL {
       ${p('author_usernames')}::text[], ${p('texts')}::text[], ${p('commented_at')}::timestamptz[],
       ${p('time_confirmed')}::boolean[], ${p('hidden')}::boolean[], ${p('ratings')}::integer[],
       ${p('edited_at')}::timestamptz[], ${p('by_account')}::boolean[])
-      with ordinality as c(id, owner_id, profile_id, account_id, platform, post_id, platform_comment_id, platform_post_id, platform_parent_id, author_id,
-        author_username, text, commented_at, time_confirmed, hidden, rating, edited_at, by_account, n)
+      with ordinality as c(id, owner_id, profile_id, account_id, platform, post_id, platform_comment_id,
+        platform_post_id, platform_parent_id, author_id, author_username, text, commented_at, time_confirmed,
+        hidden, rating, edited_at, by_account, n)
     order by c.n
     ${conflict}`;
 }

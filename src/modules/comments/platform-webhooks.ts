@@ -76,9 +76,9 @@ function commentPlatform(value: string): Platform {
 
 /**
  * Queues notices' comments for storing: the notices that arrive within NOTICE_GATHER_MS of the
- * first one waiting, until NOTICE_QUIET_MS pass without one (or while earlier writes are under way), go together, in one transaction and
- * as few jobs as their platforms and size allow; 500 waiting notices are written at once. A
- * notice is answered only once its comments are committed.
+ * first one waiting, until NOTICE_QUIET_MS pass without one (or while earlier writes are under
+ * way), go together, in one transaction and as few jobs as their platforms and size allow; 500
+ * waiting notices are written at once. A notice is answered only once its comments are committed.
  */
 function noticeQueue(db: Db): GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void> {
   return new GroupCommit<{ platform: Platform; comments: NoticeComment[] }, void>(
