@@ -112,14 +112,16 @@ async function storeOfAccounts(
     entry.posts.push(...posts);
     merged.set(accountId, entry);
   }
-  const ids = [...merged.keys()].sort();
+  const ordered = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // The accounts as they are now, held (FOR SHARE) until the commit: a move (FOR UPDATE) waits,
   // so the comments, their posts and the events land in the profile each account is in.
-  const held = await accountsByIdsLocked(tx, ids);
+  const held = await accountsByIdsLocked(
+    tx,
+    ordered.map(([id]) => id),
+  );
   const accountsRows: AccountRows[] = [];
-  for (const id of ids) {
+  for (const [id, { incoming, posts }] of ordered) {
     const account = held.get(id);
-    const { incoming, posts } = merged.get(id) as { incoming: IncomingComment[]; posts: PlatformPostRef[] };
     if (!account || account.status === 'disconnected') continue;
     const values = await accountValues(tx, account, incoming, posts);
     if (values.length > 0) accountsRows.push({ account, values });
