@@ -11,6 +11,7 @@ import { verifyWebhook } from '../../src/webhook-signature.ts';
 import { auth, startTestApp, type TestApp, type TestOwner } from '../helpers/app.ts';
 import { noticeJobsDone, pollDeps } from '../helpers/comment-intake.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { imageFile, multipartUpload } from '../helpers/media-files.ts';
 import { growth, scrapeMetrics } from '../helpers/metrics.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
@@ -1009,11 +1010,16 @@ describe('the same comment arriving several ways at once', () => {
 
 describe('many notices at once', () => {
   /** Comments added on Instagram with its own notices switched off: the test sends the notices. */
-  async function quietComments(made: Array<[SandboxAccount, string]>) {
+  async function quietComments(made: Array<[SandboxAccount, string, string?]>) {
     await sandbox.control('DELETE', '/webhooks/instagram');
     try {
       const out = [];
-      for (const [account, text] of made) out.push({ account, ...(await commentOn('instagram', account, { text })) });
+      for (const [account, text, postId] of made) {
+        out.push({
+          account,
+          ...(await commentOn('instagram', account, { text, ...(postId ? { post_id: postId } : {}) })),
+        });
+      }
       return out;
     } finally {
       await sandbox.control('PUT', '/webhooks/instagram', {
@@ -1350,9 +1356,95 @@ describe('many notices at once', () => {
         const read = await t.app.inject({ method: 'GET', url: `/v1/comments/${row.id}`, headers: auth(key) });
         expect(read.statusCode, read.body).toBe(200);
         expect(read.json()).toMatchObject({ account_id: row.accountId, text: row.text });
+        // Its post too, a record of the platform post in the comment's own owner and profile.
+        const post = await t.app.inject({ method: 'GET', url: `/v1/posts/${read.json().post_id}`, headers: auth(key) });
+        expect(post.statusCode, post.body).toBe(200);
+        expect(post.json()).toMatchObject({ source: 'platform', profile_id: row.profileId });
+        expect(post.json().targets).toMatchObject([
+          { account_id: row.accountId, platform_post_id: row.platformPostId },
+        ]);
         const created = await commentEventsFor(row.id);
         expect(created.map((e) => [e.ownerId, e.profileId])).toEqual([[row.ownerId, row.profileId]]);
       }
+    });
+  });
+
+  it("one job of notices on three accounts' posts names each comment's post: the one published through the API, the platform post seen before, and a new platform post read later", async () => {
+    await withoutWorkers(async () => {
+      const [viaApi, seen, fresh] = [
+        await connected('instagram'),
+        await connected('instagram'),
+        await connected('instagram'),
+      ];
+      const mediaOf = async (account: SandboxAccount) =>
+        (await sandbox.control('GET', `/users/instagram/${account.sandboxUser}`)).body.posts[0].id as string;
+      const [apiMedia, seenMedia, freshMedia] = [await mediaOf(viaApi), await mediaOf(seen), await mediaOf(fresh)];
+      // A post the owner published through the API on the first account's media.
+      const image = multipartUpload(await imageFile('jpeg'), { filename: 'photo.jpg' });
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: '/v1/media',
+        headers: { ...auth(owner.key), ...image.headers },
+        payload: image.payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const scheduled = await t.app.inject({
+        method: 'POST',
+        url: '/v1/posts',
+        headers: auth(owner.key),
+        payload: {
+          account_ids: [viaApi.id],
+          text: 'Ours',
+          media_ids: [uploaded.json().id],
+          scheduled_at: new Date(now().getTime() + 86_400_000).toISOString(),
+        },
+      });
+      expect(scheduled.statusCode, scheduled.body).toBe(201);
+      const apiPost = scheduled.json().id as string;
+      await t.database.pool.query(
+        `update post_targets set status = 'published', platform_post_id = $2, published_at = now() where post_id = $1`,
+        [apiPost, apiMedia],
+      );
+      await t.database.pool.query(`update posts set status = 'published' where id = $1`, [apiPost]);
+      // The second account's media is known from an earlier comment's notice.
+      const [earlier] = await quietComments([[seen, 'the first on this post', seenMedia]]);
+      if (!earlier) throw new Error('no comment');
+      await ingestNotices(pollDeps(t, sandbox.platforms), 'instagram', [noticeOf(earlier)]);
+      const seenPost = (await arrived(earlier.id)).post_id as string;
+
+      const made = await quietComments([
+        [viaApi, 'on the post published through the API', apiMedia],
+        [seen, 'on the post seen before', seenMedia],
+        [fresh, 'on a post new to the service', freshMedia],
+      ]);
+      await ingestNotices(
+        pollDeps(t, sandbox.platforms),
+        'instagram',
+        made.map((c) => noticeOf(c)),
+      );
+      const [onApi, onSeen, onFresh] = await Promise.all(made.map((c) => arrived(c.id)));
+      expect(onApi.post_id).toBe(apiPost);
+      expect(onSeen.post_id).toBe(seenPost);
+      expect(onFresh.post_id).not.toBe(seenPost);
+      const post = await t.app.inject({ method: 'GET', url: `/v1/posts/${onFresh.post_id}`, headers: auth(owner.key) });
+      expect(post.statusCode, post.body).toBe(200);
+      expect(post.json()).toMatchObject({ source: 'platform', status: 'published', text: null });
+      expect(post.json().targets).toMatchObject([{ account_id: fresh.id, platform_post_id: freshMedia }]);
+      // The platform posts' text, permalink and time are read from Instagram in the background
+      // (the one seen before since its first comment); the post published through the API needs no read.
+      const described = await t.database.pool.query<{ key: string }>(
+        `select key from graphile_worker.jobs where task_identifier = 'describe_platform_post' and key = any($1) order by key`,
+        [[apiPost, seenPost, onFresh.post_id].map((id) => `describe_platform_post:${id}`)],
+      );
+      expect(described.rows.map((r) => r.key)).toEqual(
+        [seenPost, onFresh.post_id].map((id) => `describe_platform_post:${id}`).sort(),
+      );
+      // One record for each account's platform post, however often its comments arrive.
+      const records = await t.database.pool.query<{ count: number }>(
+        `select count(*)::int as count from posts where platform_key = any($1)`,
+        [[`${seen.id}:${seenMedia}`, `${fresh.id}:${freshMedia}`, `${viaApi.id}:${apiMedia}`]],
+      );
+      expect(records.rows[0]?.count).toBe(2);
     });
   });
 

@@ -15,7 +15,7 @@ import { newId } from '../../ids.ts';
 import type { PlatformComment } from '../../platforms/index.ts';
 import { type Account, accountsByIdsLocked } from '../accounts/index.ts';
 import { emitAll, type NewEvent } from '../events/index.ts';
-import { ensurePlatformPosts, type PlatformPostRef } from '../posts/index.ts';
+import { ensurePlatformPostsOfAccounts, type PlatformPostRef } from '../posts/index.ts';
 import { type CommentInsert, insertComments } from './comment-insert.ts';
 import { commentReplies, comments } from './tables.ts';
 
@@ -95,7 +95,7 @@ interface AccountRows {
 
 /**
  * Stores the accounts' comments with their posts: the accounts read (and held) in one statement,
- * each account's posts, then every account's new comments in one insert. An account listed twice
+ * every account's posts in the same few statements, then every account's new comments in one insert. An account listed twice
  * is stored once, with both lists (of a comment in both, the later one's). The accounts are taken
  * in the order of their ids, and the rows in the order of their account and platform ids, so two
  * transactions storing comments of the same accounts take their locks in the same order.
@@ -119,13 +119,20 @@ async function storeOfAccounts(
     tx,
     ordered.map(([id]) => id),
   );
-  const accountsRows: AccountRows[] = [];
+  const kept: { account: Account; unique: IncomingComment[]; posts: PlatformPostRef[] }[] = [];
   for (const [id, { incoming, posts }] of ordered) {
     const account = held.get(id);
     if (!account || account.status === 'disconnected') continue;
-    const values = await accountValues(tx, account, incoming, posts);
-    if (values.length > 0) accountsRows.push({ account, values });
+    kept.push({ account, unique: await storableOnce(tx, account.id, incoming), posts });
   }
+  const postIds = await ensurePlatformPostsOfAccounts(
+    tx,
+    kept.map(({ account, unique, posts }) => ({ account, refs: [...posts, ...unique.map((c) => ({ id: c.postId }))] })),
+  );
+  const accountsRows: AccountRows[] = kept.flatMap(({ account, unique }) => {
+    const values = rowsOf(account, unique, postIds.get(account.id) ?? new Map());
+    return values.length > 0 ? [{ account, values }] : [];
+  });
   const at = now();
   const stored = await insertComments(
     tx,
@@ -156,26 +163,32 @@ async function storeOfAccounts(
 }
 
 /**
- * The account's comments as rows to insert, each platform comment once, in the order of their
- * platform ids, with a post record for each of their posts (and for `posts`) made where missing.
+ * The account's comments to store, each platform comment once, in the order of their platform
+ * ids, without its own replies the service deleted.
  */
-async function accountValues(
+async function storableOnce(
   tx: Tx,
-  account: Account,
+  accountId: string,
   incoming: readonly IncomingComment[],
-  posts: readonly PlatformPostRef[],
-): Promise<CommentInsert[]> {
+): Promise<IncomingComment[]> {
   // One notice may repeat a comment; the batch insert must not name a row twice.
-  let unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
+  const unique = [...new Map(incoming.map((c) => [c.id, c])).values()].sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
   const gone = await repliesDeleted(
     tx,
-    account.id,
+    accountId,
     unique.filter((c) => c.byAccount).map((c) => c.id),
   );
-  if (gone.size > 0) unique = unique.filter((c) => !gone.has(c.id));
-  const postIds = await ensurePlatformPosts(tx, account, [...posts, ...unique.map((c) => ({ id: c.postId }))]);
+  return gone.size > 0 ? unique.filter((c) => !gone.has(c.id)) : unique;
+}
+
+/** The account's comments as rows to insert, each naming its post's record (`postIds`, by platform post id). */
+function rowsOf(
+  account: Account,
+  unique: readonly IncomingComment[],
+  postIds: ReadonlyMap<string, string>,
+): CommentInsert[] {
   return unique.map((c): CommentInsert => {
     const postId = postIds.get(c.postId);
     if (postId === undefined) throw new Error(`no post record for ${account.platform} post ${c.postId}`);

@@ -23,7 +23,12 @@ export {
 } from './approval/page.ts';
 export { approvalLinkRoutes, approvalPagePath } from './approval/routes.ts';
 export { platformOptionsSchema } from './json.ts';
-export { describePlatformPost, ensurePlatformPosts, type PlatformPostRef } from './platform-posts.ts';
+export {
+  describePlatformPost,
+  ensurePlatformPosts,
+  ensurePlatformPostsOfAccounts,
+  type PlatformPostRef,
+} from './platform-posts.ts';
 export { projectUnits } from './publishing/project-uploads.ts';
 export { publishTarget } from './publishing/publish-target.ts';
 export type { PublishDeps } from './publishing/run.ts';

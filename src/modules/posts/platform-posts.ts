@@ -9,7 +9,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { executeShaped, oneOfPart, valuesOf } from '../../db/prepared.ts';
+import { executeShaped, executeSqlShaped, oneOfPart } from '../../db/prepared.ts';
 import { newId } from '../../ids.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { commentsOf, PlatformError, type PlatformPostSummary, type PlatformSet } from '../../platforms/index.ts';
@@ -29,6 +29,12 @@ type PostAccount = Pick<Account, 'id' | 'ownerId' | 'profileId' | 'platform'>;
 
 const platformKey = (accountId: string, platformPostId: string) => `${accountId}:${platformPostId}`;
 
+/** An account and the refs of its platform posts, for `ensurePlatformPostsOfAccounts`. */
+export interface AccountPostRefs {
+  account: PostAccount;
+  refs: readonly PlatformPostRef[];
+}
+
 /**
  * The service's post for each of the account's platform posts, by platform post id: the API
  * post that published it (in the account's profile), else the account's `platform` post,
@@ -41,113 +47,148 @@ export async function ensurePlatformPosts(
   account: PostAccount,
   refs: readonly PlatformPostRef[],
 ): Promise<Map<string, string>> {
-  const byId = new Map<string, PlatformPostRef>();
-  for (const ref of refs) byId.set(ref.id, { ...byId.get(ref.id), ...ref });
-  const found = new Map<string, string>();
-  if (byId.size === 0) return found;
-  // In one order, so concurrent callers inserting the same posts cannot deadlock.
-  const ids = [...byId.keys()].sort();
+  const found = await ensurePlatformPostsOfAccounts(tx, [{ account, refs }]);
+  return found.get(account.id) ?? new Map();
+}
 
-  // Both reads built once per shape (oneOfPart: two for any number of ids): every stored comment asks them.
-  const idIs = oneOfPart(postTargets.platformPostId, ids, 'platform_post_ids');
-  const viaApi = await executeShaped(
-    tx,
-    `posts of platform ids made through the API, ${idIs.shape}`,
-    (db) =>
-      db
-        .select({ platformPostId: postTargets.platformPostId, postId: posts.id })
-        .from(postTargets)
-        .innerJoin(posts, eq(posts.id, postTargets.postId))
-        .where(
-          and(
-            eq(postTargets.accountId, sql.placeholder('account_id')),
-            idIs.sql,
-            eq(posts.profileId, sql.placeholder('profile_id')),
-            eq(posts.source, 'api'),
-          ),
-        ),
-    valuesOf(idIs, { values: { account_id: account.id, profile_id: account.profileId } }),
-  );
-  for (const row of viaApi) if (row.platformPostId !== null) found.set(row.platformPostId, row.postId);
-
-  const rest = ids.filter((id) => !found.has(id));
-  if (rest.length === 0) return found;
-  const keys = rest.map((id) => platformKey(account.id, id));
-  const existing = await postsByPlatformKey(tx, keys);
-  const known = new Map(existing.map((row) => [row.platformKey, row.id]));
-  await describeKnown(tx, account, rest, known, byId);
-
-  const missing = rest.filter((id) => !known.has(platformKey(account.id, id)));
-  if (missing.length > 0) {
-    const at = now();
-    const values = missing.map((id) => {
-      const ref = byId.get(id) ?? { id };
-      return {
-        id: newId('post'),
-        ownerId: account.ownerId,
-        profileId: account.profileId,
-        status: 'published' as const,
-        source: 'platform' as const,
-        platformKey: platformKey(account.id, id),
-        text: ref.text ?? null,
-        scheduledAt: ref.publishedAt ?? at,
-        createdAt: at,
-        updatedAt: at,
-      };
-    });
-    const inserted = await tx
-      .insert(posts)
-      .values(values)
-      .onConflictDoNothing({ target: posts.platformKey })
-      .returning({ id: posts.id, platformKey: posts.platformKey });
-    const made = new Set(inserted.map((row) => row.platformKey));
-    const targets = values
-      .filter((v) => made.has(v.platformKey))
-      .map((v) => {
-        const platformPostId = v.platformKey.slice(account.id.length + 1);
-        const ref = byId.get(platformPostId) ?? { id: platformPostId };
-        return {
-          id: newId('postTarget'),
-          postId: v.id,
-          accountId: account.id,
-          platform: account.platform,
-          status: 'published' as const,
-          platformPostId,
-          permalink: ref.permalink ?? null,
-          publishedAt: ref.publishedAt ?? null,
-          createdAt: at,
-          updatedAt: at,
-        };
-      });
-    if (targets.length > 0) await tx.insert(postTargets).values(targets);
-    for (const target of targets) {
-      const ref = byId.get(target.platformPostId);
-      if (ref?.permalink === undefined && ref?.publishedAt === undefined) {
-        await enqueue(
-          tx,
-          'describe_platform_post',
-          { post_id: target.postId },
-          { jobKey: `describe_platform_post:${target.postId}` },
-        );
-      }
-    }
-    for (const row of inserted) if (row.platformKey !== null) known.set(row.platformKey, row.id);
-    // Made by a concurrent caller between our read and our insert: read what it made.
-    const raced = missing.filter((id) => !known.has(platformKey(account.id, id)));
-    if (raced.length > 0) {
-      const rows = await postsByPlatformKey(
-        tx,
-        raced.map((id) => platformKey(account.id, id)),
-      );
-      for (const row of rows) known.set(row.platformKey, row.id);
-    }
+/**
+ * `ensurePlatformPosts` for several accounts at once, in the same few statements whatever their
+ * number (a notice job stores the comments of many accounts): by account id, by platform post id,
+ * the post. An account listed twice has both lists' refs.
+ */
+export async function ensurePlatformPostsOfAccounts(
+  tx: Tx,
+  list: readonly AccountPostRefs[],
+): Promise<Map<string, Map<string, string>>> {
+  const wanted = new Map<string, { account: PostAccount; byId: Map<string, PlatformPostRef> }>();
+  for (const { account, refs } of list) {
+    const entry = wanted.get(account.id) ?? { account, byId: new Map<string, PlatformPostRef>() };
+    for (const ref of refs) entry.byId.set(ref.id, { ...entry.byId.get(ref.id), ...ref });
+    wanted.set(account.id, entry);
   }
-  for (const id of rest) {
+  // Every (account, platform post) in one order, so concurrent callers inserting the same posts cannot deadlock.
+  const all = [...wanted.values()]
+    .flatMap(({ account, byId }) => [...byId.keys()].map((id) => ({ account, id, ref: byId.get(id) ?? { id } })))
+    .sort((a, b) => compare(a.account.id, b.account.id) || compare(a.id, b.id));
+  const found = new Map<string, Map<string, string>>();
+  for (const accountId of wanted.keys()) found.set(accountId, new Map());
+  if (all.length === 0) return found;
+  const foundOf = (accountId: string) => found.get(accountId) as Map<string, string>;
+
+  for (const row of await postsMadeThroughApi(tx, all)) foundOf(row.account_id).set(row.platform_post_id, row.post_id);
+  const rest = all.filter(({ account, id }) => !foundOf(account.id).has(id));
+  if (rest.length === 0) return found;
+  const existing = await postsByPlatformKey(
+    tx,
+    rest.map(({ account, id }) => platformKey(account.id, id)),
+  );
+  const known = new Map(existing.map((row) => [row.platformKey, row.id]));
+  for (const { account, id, ref } of rest) {
+    const postId = known.get(platformKey(account.id, id));
+    if (postId !== undefined && (ref.permalink != null || ref.publishedAt != null))
+      await describe(tx, postId, ref, true);
+  }
+
+  const missing = rest.filter(({ account, id }) => !known.has(platformKey(account.id, id)));
+  if (missing.length > 0) await makePlatformPosts(tx, missing, known);
+  for (const { account, id } of rest) {
     const postId = known.get(platformKey(account.id, id));
     if (postId === undefined) throw new Error(`no post record for ${account.platform} post ${id}`);
-    found.set(id, postId);
+    foundOf(account.id).set(id, postId);
   }
   return found;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** An account's platform post the service needs a record of. */
+interface PostOfAccount {
+  account: PostAccount;
+  id: string;
+  ref: PlatformPostRef;
+}
+
+/** Of these platform posts, those an API post published in the account's profile: one statement for any number. */
+async function postsMadeThroughApi(tx: Tx, wanted: readonly PostOfAccount[]) {
+  return await executeSqlShaped<{ account_id: string; platform_post_id: string; post_id: string }>(
+    tx,
+    'posts of platform ids made through the API, by account',
+    () => sql`
+      select v.account_id, v.platform_post_id, ${posts.id} as post_id
+      from unnest(
+        ${sql.placeholder('account_ids')}::text[],
+        ${sql.placeholder('profile_ids')}::text[],
+        ${sql.placeholder('platform_post_ids')}::text[]
+      ) as v(account_id, profile_id, platform_post_id)
+      join ${postTargets}
+        on ${postTargets.accountId} = v.account_id and ${postTargets.platformPostId} = v.platform_post_id
+      join ${posts}
+        on ${posts.id} = ${postTargets.postId} and ${posts.profileId} = v.profile_id and ${posts.source} = 'api'`,
+    {
+      account_ids: wanted.map(({ account }) => account.id),
+      profile_ids: wanted.map(({ account }) => account.profileId),
+      platform_post_ids: wanted.map(({ id }) => id),
+    },
+  );
+}
+
+/**
+ * `platform` post records (and their published target) for these platform posts, in their
+ * order; `known` takes each one's post id, whether made here or by a concurrent caller between
+ * the read before and this insert.
+ */
+async function makePlatformPosts(tx: Tx, missing: readonly PostOfAccount[], known: Map<string | null, string>) {
+  const at = now();
+  const values = missing.map(({ account, id, ref }) => ({
+    id: newId('post'),
+    ownerId: account.ownerId,
+    profileId: account.profileId,
+    status: 'published' as const,
+    source: 'platform' as const,
+    platformKey: platformKey(account.id, id),
+    text: ref.text ?? null,
+    scheduledAt: ref.publishedAt ?? at,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const inserted = await tx
+    .insert(posts)
+    .values(values)
+    .onConflictDoNothing({ target: posts.platformKey })
+    .returning({ id: posts.id, platformKey: posts.platformKey });
+  const made = new Set(inserted.map((row) => row.platformKey));
+  const targets = missing.flatMap(({ account, id, ref }, i) => {
+    const post = values[i];
+    if (post === undefined || !made.has(post.platformKey)) return [];
+    return [
+      {
+        id: newId('postTarget'),
+        postId: post.id,
+        accountId: account.id,
+        platform: account.platform,
+        status: 'published' as const,
+        platformPostId: id,
+        permalink: ref.permalink ?? null,
+        publishedAt: ref.publishedAt ?? null,
+        createdAt: at,
+        updatedAt: at,
+        described: ref.permalink !== undefined || ref.publishedAt !== undefined,
+      },
+    ];
+  });
+  if (targets.length > 0) await tx.insert(postTargets).values(targets.map(({ described: _, ...target }) => target));
+  for (const target of targets) {
+    if (target.described) continue;
+    await enqueue(
+      tx,
+      'describe_platform_post',
+      { post_id: target.postId },
+      { jobKey: `describe_platform_post:${target.postId}` },
+    );
+  }
+  for (const row of inserted) if (row.platformKey !== null) known.set(row.platformKey, row.id);
+  const raced = missing.map(({ account, id }) => platformKey(account.id, id)).filter((key) => !known.has(key));
+  if (raced.length > 0) for (const row of await postsByPlatformKey(tx, raced)) known.set(row.platformKey, row.id);
 }
 
 /** The post records of these platform keys. */
@@ -159,22 +200,6 @@ async function postsByPlatformKey(tx: Tx, keys: readonly string[]) {
     (db) => db.select({ id: posts.id, platformKey: posts.platformKey }).from(posts).where(keyIs.sql),
     keyIs.values,
   );
-}
-
-/** Fills in what a `platform` post record lacks when the refs now tell it (a poll after a notice). */
-async function describeKnown(
-  tx: Tx,
-  account: PostAccount,
-  ids: readonly string[],
-  known: ReadonlyMap<string | null, string>,
-  refs: ReadonlyMap<string, PlatformPostRef>,
-): Promise<void> {
-  for (const id of ids) {
-    const postId = known.get(platformKey(account.id, id));
-    const ref = refs.get(id);
-    if (postId === undefined || ref === undefined || (ref.permalink == null && ref.publishedAt == null)) continue;
-    await describe(tx, postId, ref, true);
-  }
 }
 
 async function describe(tx: Tx, postId: string, ref: PlatformPostRef, onlyMissing: boolean): Promise<void> {
