@@ -6,15 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../caller.ts';
 import { installAnswers } from '../kit.ts';
+import { graph } from '../meta/errors.ts';
 import { pick, requestedFields } from '../meta/fields.ts';
 import { multipleIdRoutes, type ObjectReader } from '../meta/multiple-ids.ts';
-import { ownComment } from '../meta/ownership.ts';
 import { APP_USAGE_PERCENT, reportBusinessUseCaseUsage } from '../meta/usage.ts';
 import { GRAPH_API_VERSIONS, servesVersions } from '../meta/versions.ts';
 import type { SandboxPlatform, Store } from '../platform.ts';
 import { listComments } from '../store/comments.ts';
-import { CONTAINER_PROCESSING_SECONDS, findContainer } from '../store/containers.ts';
-import { findPost } from '../store/posts.ts';
+import { CONTAINER_PROCESSING_SECONDS } from '../store/containers.ts';
+import { findObject } from '../store/objects.ts';
 import { call, platform } from './access.ts';
 import { commentRoutes, renderComment } from './comments.ts';
 import { permalink } from './ids.ts';
@@ -29,16 +29,16 @@ import { commentNotices, subscriptionRoutes, WEBHOOK_SHAPE } from './webhooks.ts
 function objectReader(store: Store): ObjectReader {
   return async (who, id, request) => {
     const fields = requestedFields(request, ['id']);
-    const container = await findContainer(store, id);
+    const { container, post, comment, commentPostAccountId } = await findObject(store, id);
     if (container && container.accountId === who.account.id) {
       return pick({ id, ...containerStatus(store, who.settings, container) }, fields);
     }
-    const post = await findPost(store, id);
     if (post && post.accountId === who.account.id) {
       const { comments } = await listComments(store, post.id, { parentId: null, limit: 1000 });
       return renderPost(post, comments.length, fields);
     }
-    const comment = await ownComment(store, who, id);
+    // A comment under one of the caller's posts; anything else does not exist for this token.
+    if (!comment || commentPostAccountId !== who.account.id) throw graph.notFound(id);
     return renderComment(comment, who.account.id, undefined, fields);
   };
 }
