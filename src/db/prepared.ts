@@ -209,6 +209,13 @@ export async function executeSqlShaped<Row extends Record<string, unknown> = Rec
   shape: string,
   build: () => SQL,
   values: Readonly<Record<string, unknown>>,
+  options: {
+    /**
+     * Sent unnamed, so PostgreSQL plans it for each call's values, as for a statement built at
+     * every call: for one whose generic plan runs far longer than planning it each time.
+     */
+    planEachCall?: boolean;
+  } = {},
 ): Promise<Row[]> {
   const built = builtOnce(
     sqlShapes,
@@ -219,13 +226,14 @@ export async function executeSqlShaped<Row extends Record<string, unknown> = Rec
     },
     values,
   );
-  return await executeSqlBuilt<Row>(db, built.query, built.name, values);
+  return await executeSqlBuilt<Row>(db, built.query, options.planEachCall ? undefined : built.name, values);
 }
 
 async function executeSqlBuilt<Row extends Record<string, unknown>>(
   db: Queryable,
   built: Query,
-  name: string,
+  /** Undefined: sent unnamed, parsed and planned at each call. */
+  name: string | undefined,
   values: Readonly<Record<string, unknown>>,
 ): Promise<Row[]> {
   // Without a selection Drizzle maps nothing: the driver's own result, rows as objects.

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Static, type TObject, Type } from 'typebox';
 import { now } from '../clock.ts';
 import type { Tx } from '../db/connection.ts';
+import { executeSqlShaped } from '../db/prepared.ts';
 import { plainName } from '../db/with-effects.ts';
 
 /**
@@ -202,31 +203,41 @@ export async function enqueue<T extends TaskName>(
   payload: TaskPayloads[T],
   options: JobOptions = {},
 ): Promise<void> {
-  await tx.execute(sql`select graphile_worker.add_job(
-    ${task}::text,
-    payload => ${JSON.stringify(payload)}::json,
-    run_at => ${options.runAt === undefined ? sql`null` : dueSql(options.runAt)}::timestamptz,
-    max_attempts => ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int,
-    job_key => ${options.jobKey ?? null}::text,
-    priority => ${priorityOf(task)}::int
-  )`);
+  // Built once for each of its two texts (due now, or after a wait), not at every job added.
+  const later = options.runAt !== undefined;
+  await executeSqlShaped(
+    tx,
+    later ? 'add_job, due later' : 'add_job, due now',
+    () => sql`select graphile_worker.add_job(
+      ${sql.placeholder('task')}::text,
+      payload => ${sql.placeholder('payload')}::json,
+      run_at => ${later ? dueAfterSql(sql`${sql.placeholder('wait_ms')}`) : sql`null`}::timestamptz,
+      max_attempts => ${sql.placeholder('max_attempts')}::int,
+      job_key => ${sql.placeholder('job_key')}::text,
+      priority => ${sql.placeholder('priority')}::int
+    )`,
+    {
+      task,
+      payload: JSON.stringify(payload),
+      ...(options.runAt !== undefined ? { wait_ms: waitMsUntil(options.runAt) } : {}),
+      max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      job_key: options.jobKey ?? null,
+      priority: priorityOf(task),
+    },
+  );
 }
 
-/**
- * A time on the service's clock as the time on the database's that is as far ahead: the clock
- * graphile-worker compares `run_at` with. A skew between the two machines (or a test's moved
- * clock) then shifts nothing.
- */
-export function dueSql(runAt: Date): SQL {
-  return dueAfterSql(sql`${waitMsUntil(runAt)}`);
-}
-
-/** The milliseconds from now (the service's clock) to `runAt`, none when it has passed: dueSql's wait. */
+/** The milliseconds from now (the service's clock) to `runAt`, none when it has passed: dueAfterSql's wait. */
 export function waitMsUntil(runAt: Date): number {
   return Math.max(0, runAt.getTime() - now().getTime());
 }
 
-/** The time on the database's clock `waitMs` (an SQL number, e.g. a placeholder) from now, as dueSql. */
+/**
+ * The time on the database's clock `waitMs` (an SQL number, e.g. a placeholder) from now: a time
+ * on the service's clock as the time on the database's that is as far ahead, the clock
+ * graphile-worker compares `run_at` with. A skew between the two machines (or a test's moved
+ * clock) then shifts nothing.
+ */
 export function dueAfterSql(waitMs: SQL): SQL {
   return sql`(now() + ${waitMs}::double precision * interval '1 millisecond')`;
 }

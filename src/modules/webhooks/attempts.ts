@@ -3,7 +3,7 @@ import type { Agent } from 'undici';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { executeSqlPreparedByText, preparedPerDb } from '../../db/prepared.ts';
+import { executeSqlShaped, preparedPerDb } from '../../db/prepared.ts';
 import { withEffects } from '../../db/with-effects.ts';
 import { type OwnJobEnd, ownJobEnd } from '../../jobs/job-run.ts';
 import { enqueue, jobSql } from '../../jobs/queue.ts';
@@ -249,7 +249,16 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
   // Attempts alone commit without waiting for the WAL flush. Safe for at-least-once: the job that
   // made them is ended only in a transaction that waits for it, and only while none of them is
   // missing; a crash that loses this commit fails the job, which then runs again.
-  await tx.execute(ends.length > 0 ? sql`set local synchronous_commit = on` : sql`set local synchronous_commit = off`);
+  const durable = ends.length > 0 ? 'on' : 'off';
+  await executeSqlShaped(
+    tx,
+    `synchronous_commit ${durable}`,
+    () => sql.raw(`set local synchronous_commit = ${durable}`),
+    {},
+    {
+      planEachCall: true,
+    },
+  );
   const written = attempts.length === 0 ? [] : await recordAttempts(tx, attempts);
   let ended = new Set<string>();
   if (ends.length > 0) {
@@ -262,16 +271,20 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
     // The ends' pending deliveries are read first, by their keys: joined to the jobs directly,
     // PostgreSQL planned a scan of every delivery. A job is deleted while this process still
     // locks it (src/db/migrations/0045_end_job.sql); ended again after a lost answer, it is gone.
-    const made = await tx.execute<{ id: string }>(
-      sql`with pending as materialized (
+    const made = await executeSqlShaped<{ id: string }>(
+      tx,
+      'webhook jobs ended',
+      () => sql`with pending as materialized (
           select d.id, d.attempt_count from ${webhookDeliveries} d
-          where d.id = any(${sql.param(ends.flatMap((e) => e.deliveryIds))}::uuid[]) and d.status = 'pending'
+          where d.id = any(${sql.placeholder('delivery_ids')}::uuid[]) and d.status = 'pending'
         )
         select j.id::text as id, switchboard_end_job(j.id, array[j.locked_by])
-        from json_to_recordset(${JSON.stringify(jobs)}::json) as j(id bigint, locked_by text, delivery_ids uuid[], attempts_made int)
+        from json_to_recordset(${sql.placeholder('jobs')}::json) as j(id bigint, locked_by text, delivery_ids uuid[], attempts_made int)
         where not exists (select 1 from pending p where p.id = any(j.delivery_ids) and p.attempt_count = j.attempts_made)`,
+      { delivery_ids: ends.flatMap((e) => e.deliveryIds), jobs: JSON.stringify(jobs) },
+      { planEachCall: true },
     );
-    ended = new Set(made.rows.map((row) => row.id));
+    ended = new Set(made.map((row) => row.id));
   }
   let next = 0;
   return items.map((item) => ('end' in item ? ended.has(item.end.jobId) : (written[next++] as boolean)));
@@ -285,20 +298,23 @@ async function recordAll(tx: Tx, items: Recorded[]): Promise<boolean[]> {
  * deleted) is not.
  */
 async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean[]> {
-  // Planned at each call, not prepared by its text: PostgreSQL's generic plan of it ran two to
+  // Built once but planned at each call, not prepared: PostgreSQL's generic plan of it ran two to
   // three times longer than planning and running it for the attempts given (bench/README.md).
-  const written = await tx.execute<{ id: string }>(
-    withEffects({
-      with: [
-        [
-          'v',
-          sql`select * from json_to_recordset(${JSON.stringify(records)}::json) as v(
+  const written = await executeSqlShaped<{ id: string }>(
+    tx,
+    'webhook attempts recorded',
+    () =>
+      withEffects({
+        with: [
+          [
+            'v',
+            sql`select * from json_to_recordset(${sql.placeholder('records')}::json) as v(
             delivery_id uuid, attempt jsonb, attempt_count int, next_attempt_at timestamptz)`,
-        ],
-        [
-          'updated',
-          // A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
-          sql`update ${webhookDeliveries} d set
+          ],
+          [
+            'updated',
+            // A delivery cancelled while its attempt was in flight keeps the attempt, and stays cancelled.
+            sql`update ${webhookDeliveries} d set
             attempt_count = v.attempt_count,
             attempts = case when v.attempt_count = 1 then d.attempts || jsonb_build_array(v.attempt) else d.attempts end,
             status = case
@@ -307,37 +323,39 @@ async function recordAttempts(tx: Tx, records: AttemptRecord[]): Promise<boolean
               when v.next_attempt_at is null then 'failed'
               else 'pending' end,
             next_attempt_at = case when d.status = 'pending' then v.next_attempt_at end,
-            updated_at = ${now().toISOString()}::timestamptz
+            updated_at = ${sql.placeholder('at')}::timestamptz
           from v
           where d.id = v.delivery_id and d.attempt_count = v.attempt_count - 1
           returning d.id, d.status, d.attempt_count, d.next_attempt_at, v.attempt`,
-        ],
-        [
-          'retried',
-          sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
+          ],
+          [
+            'retried',
+            sql`insert into ${webhookAttempts} (id, delivery_id, attempted_at, duration_ms, status_code, error, response_body, succeeded)
             select switchboard_uuid_v7(), u.id, (a.attempted_at)::timestamptz, a.duration_ms, a.status_code, a.error, a.response_body, a.succeeded
             from updated u
               cross join jsonb_to_record(u.attempt) as a(attempted_at text, duration_ms int, status_code int, error text, response_body text, succeeded boolean)
             where u.attempt_count > 1`,
+          ],
         ],
-      ],
-      effects: [
-        [
-          'retries',
-          sql`select ${jobSql(
-            'deliver_webhooks',
-            { delivery_ids: sql`json_build_array(u.id)`, attempts_made: sql`u.attempt_count` },
-            { runAt: sql`u.next_attempt_at`, jobKey: sql`'deliver_webhook:' || u.id` },
-          )}
+        effects: [
+          [
+            'retries',
+            sql`select ${jobSql(
+              'deliver_webhooks',
+              { delivery_ids: sql`json_build_array(u.id)`, attempts_made: sql`u.attempt_count` },
+              { runAt: sql`u.next_attempt_at`, jobKey: sql`'deliver_webhook:' || u.id` },
+            )}
           from updated u
           where u.status = 'pending' and u.next_attempt_at is not null`,
+          ],
         ],
-      ],
-      select: sql`u.id::text as id`,
-      from: sql`updated u`,
-    }),
+        select: sql`u.id::text as id`,
+        from: sql`updated u`,
+      }),
+    { records: JSON.stringify(records), at: now().toISOString() },
+    { planEachCall: true },
   );
-  const writtenIds = new Set(written.rows.map((r) => r.id));
+  const writtenIds = new Set(written.map((r) => r.id));
   const recorded = records.map((r) => writtenIds.has(r.delivery_id));
   await countFailures(
     tx,
@@ -368,11 +386,12 @@ async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
     }
     byEndpoint.set(endpoint_id, entry);
   }
-  const counted = await executeSqlPreparedByText<{ id: string; failures: number; active: boolean }>(
+  const counted = await executeSqlShaped<{ id: string; failures: number; active: boolean }>(
     tx,
-    sql`
+    "endpoints' failures counted",
+    () => sql`
     with v as (
-      select * from json_to_recordset(${JSON.stringify([...byEndpoint.values()])}::json) as v(
+      select * from json_to_recordset(${sql.placeholder('counts')}::json) as v(
         endpoint_id text, reset boolean, failures int)
     ),
     locked as (
@@ -386,6 +405,7 @@ async function countFailures(tx: Tx, records: AttemptRecord[]): Promise<void> {
     from v
     where e.id = v.endpoint_id and e.id in (select id from locked)
     returning e.id, e.consecutive_failures as failures, e.active`,
+    { counts: JSON.stringify([...byEndpoint.values()]) },
   );
   for (const row of counted) {
     const entry = byEndpoint.get(row.id);
