@@ -1369,43 +1369,71 @@ describe('many notices at once', () => {
     });
   });
 
-  it("one job of notices on three accounts' posts names each comment's post: the one published through the API, the platform post seen before, and a new platform post read later", async () => {
+  it("one job of notices on four accounts' posts names each comment's post: published through the API, seen before, new, and published through the API before its account moved", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: auth(owner.key),
+      payload: { name: 'A client the account moved to' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const movedTo = created.json().id as string;
     await withoutWorkers(async () => {
-      const [viaApi, seen, fresh] = [
+      const [viaApi, seen, fresh, moved] = [
+        await connected('instagram'),
         await connected('instagram'),
         await connected('instagram'),
         await connected('instagram'),
       ];
       const mediaOf = async (account: SandboxAccount) =>
         (await sandbox.control('GET', `/users/instagram/${account.sandboxUser}`)).body.posts[0].id as string;
-      const [apiMedia, seenMedia, freshMedia] = [await mediaOf(viaApi), await mediaOf(seen), await mediaOf(fresh)];
-      // A post the owner published through the API on the first account's media.
-      const image = multipartUpload(await imageFile('jpeg'), { filename: 'photo.jpg' });
-      const uploaded = await t.app.inject({
+      const [apiMedia, seenMedia, freshMedia, movedMedia] = [
+        await mediaOf(viaApi),
+        await mediaOf(seen),
+        await mediaOf(fresh),
+        await mediaOf(moved),
+      ];
+      /** A post the owner published through the API on the account's media. */
+      const publishedThroughApi = async (account: SandboxAccount, media: string) => {
+        const image = multipartUpload(await imageFile('jpeg'), { filename: 'photo.jpg' });
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: '/v1/media',
+          headers: { ...auth(owner.key), ...image.headers },
+          payload: image.payload,
+        });
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
+        const scheduled = await t.app.inject({
+          method: 'POST',
+          url: '/v1/posts',
+          headers: auth(owner.key),
+          payload: {
+            account_ids: [account.id],
+            text: 'Ours',
+            media_ids: [uploaded.json().id],
+            scheduled_at: new Date(now().getTime() + 86_400_000).toISOString(),
+          },
+        });
+        expect(scheduled.statusCode, scheduled.body).toBe(201);
+        const id = scheduled.json().id as string;
+        await t.database.pool.query(
+          `update post_targets set status = 'published', platform_post_id = $2, published_at = now() where post_id = $1`,
+          [id, media],
+        );
+        await t.database.pool.query(`update posts set status = 'published' where id = $1`, [id]);
+        return id;
+      };
+      const apiPost = await publishedThroughApi(viaApi, apiMedia);
+      // A post published through the API stays in its profile when its account moves: a comment
+      // on it then needs a record in the account's new profile.
+      const leftBehind = await publishedThroughApi(moved, movedMedia);
+      const move = await t.app.inject({
         method: 'POST',
-        url: '/v1/media',
-        headers: { ...auth(owner.key), ...image.headers },
-        payload: image.payload,
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-      const scheduled = await t.app.inject({
-        method: 'POST',
-        url: '/v1/posts',
+        url: `/v1/accounts/${moved.id}/move`,
         headers: auth(owner.key),
-        payload: {
-          account_ids: [viaApi.id],
-          text: 'Ours',
-          media_ids: [uploaded.json().id],
-          scheduled_at: new Date(now().getTime() + 86_400_000).toISOString(),
-        },
+        payload: { profile_id: movedTo },
       });
-      expect(scheduled.statusCode, scheduled.body).toBe(201);
-      const apiPost = scheduled.json().id as string;
-      await t.database.pool.query(
-        `update post_targets set status = 'published', platform_post_id = $2, published_at = now() where post_id = $1`,
-        [apiPost, apiMedia],
-      );
-      await t.database.pool.query(`update posts set status = 'published' where id = $1`, [apiPost]);
+      expect(move.statusCode, move.body).toBe(200);
       // The second account's media is known from an earlier comment's notice.
       const [earlier] = await quietComments([[seen, 'the first on this post', seenMedia]]);
       if (!earlier) throw new Error('no comment');
@@ -1416,35 +1444,56 @@ describe('many notices at once', () => {
         [viaApi, 'on the post published through the API', apiMedia],
         [seen, 'on the post seen before', seenMedia],
         [fresh, 'on a post new to the service', freshMedia],
+        [moved, 'on a post published before the account moved', movedMedia],
       ]);
       await ingestNotices(
         pollDeps(t, sandbox.platforms),
         'instagram',
         made.map((c) => noticeOf(c)),
       );
-      const [onApi, onSeen, onFresh] = await Promise.all(made.map((c) => arrived(c.id)));
+      const [onApi, onSeen, onFresh, onMoved] = await Promise.all(made.map((c) => arrived(c.id)));
       expect(onApi.post_id).toBe(apiPost);
       expect(onSeen.post_id).toBe(seenPost);
-      expect(onFresh.post_id).not.toBe(seenPost);
-      const post = await t.app.inject({ method: 'GET', url: `/v1/posts/${onFresh.post_id}`, headers: auth(owner.key) });
-      expect(post.statusCode, post.body).toBe(200);
-      expect(post.json()).toMatchObject({ source: 'platform', status: 'published', text: null });
-      expect(post.json().targets).toMatchObject([{ account_id: fresh.id, platform_post_id: freshMedia }]);
+      const readPost = async (id: string) => {
+        const post = await t.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: auth(owner.key) });
+        expect(post.statusCode, post.body).toBe(200);
+        return post.json();
+      };
+      expect(await readPost(onFresh.post_id)).toMatchObject({
+        source: 'platform',
+        status: 'published',
+        text: null,
+        profile_id: owner.defaultProfileId,
+        targets: [{ account_id: fresh.id, platform_post_id: freshMedia }],
+      });
+      expect(onMoved.post_id).not.toBe(leftBehind);
+      expect(await readPost(onMoved.post_id)).toMatchObject({
+        source: 'platform',
+        profile_id: movedTo,
+        targets: [{ account_id: moved.id, platform_post_id: movedMedia }],
+      });
       // The platform posts' text, permalink and time are read from Instagram in the background
-      // (the one seen before since its first comment); the post published through the API needs no read.
+      // (the one seen before since its first comment); the posts published through the API need no read.
       const described = await t.database.pool.query<{ key: string }>(
         `select key from graphile_worker.jobs where task_identifier = 'describe_platform_post' and key = any($1) order by key`,
-        [[apiPost, seenPost, onFresh.post_id].map((id) => `describe_platform_post:${id}`)],
+        [[apiPost, leftBehind, seenPost, onFresh.post_id, onMoved.post_id].map((id) => `describe_platform_post:${id}`)],
       );
       expect(described.rows.map((r) => r.key)).toEqual(
-        [seenPost, onFresh.post_id].map((id) => `describe_platform_post:${id}`).sort(),
+        [seenPost, onFresh.post_id, onMoved.post_id].map((id) => `describe_platform_post:${id}`).sort(),
       );
       // One record for each account's platform post, however often its comments arrive.
       const records = await t.database.pool.query<{ count: number }>(
         `select count(*)::int as count from posts where platform_key = any($1)`,
-        [[`${seen.id}:${seenMedia}`, `${fresh.id}:${freshMedia}`, `${viaApi.id}:${apiMedia}`]],
+        [
+          [
+            `${seen.id}:${seenMedia}`,
+            `${fresh.id}:${freshMedia}`,
+            `${viaApi.id}:${apiMedia}`,
+            `${moved.id}:${movedMedia}`,
+          ],
+        ],
       );
-      expect(records.rows[0]?.count).toBe(2);
+      expect(records.rows[0]?.count).toBe(3);
     });
   });
 

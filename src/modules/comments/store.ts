@@ -95,7 +95,8 @@ interface AccountRows {
 
 /**
  * Stores the accounts' comments with their posts: the accounts read (and held) in one statement,
- * every account's posts in the same few statements, then every account's new comments in one insert. An account listed twice
+ * every account's posts read (and the missing ones made) together, then every account's new
+ * comments in one insert. An account listed twice
  * is stored once, with both lists (of a comment in both, the later one's). The accounts are taken
  * in the order of their ids, and the rows in the order of their account and platform ids, so two
  * transactions storing comments of the same accounts take their locks in the same order.

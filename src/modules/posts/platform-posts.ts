@@ -52,9 +52,11 @@ export async function ensurePlatformPosts(
 }
 
 /**
- * `ensurePlatformPosts` for several accounts at once, in the same few statements whatever their
- * number (a notice job stores the comments of many accounts): by account id, by platform post id,
- * the post. An account listed twice has both lists' refs.
+ * `ensurePlatformPosts` for several accounts at once (a notice job stores the comments of many
+ * accounts): the posts are read in two statements and the missing ones inserted in two, whatever
+ * the number of accounts; a new post still queues its own job to be described, and a known one
+ * a ref describes is updated on its own. By account id, by platform post id, the post. An account
+ * listed twice has both lists' refs.
  */
 export async function ensurePlatformPostsOfAccounts(
   tx: Tx,
