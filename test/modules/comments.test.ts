@@ -89,6 +89,13 @@ function toSecond(iso: string): string {
 }
 
 /** A comment by someone else, added on the platform (the sandbox's control API). */
+/** A new profile of the key's owner, made through the API; its id. */
+async function newProfile(name: string, key = owner.key): Promise<string> {
+  const created = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(key), payload: { name } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
+}
+
 async function commentOn(
   platform: Platform,
   account: SandboxAccount,
@@ -610,13 +617,7 @@ describe('replying and hiding', () => {
 describe("the inbox's filters and pages", () => {
   it('each filter narrows the list, pages follow next_cursor newest first, and a profile key sees its profile only', async () => {
     const agency = await t.createOwner();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(agency.key),
-      payload: { name: 'Second client' },
-    });
-    const second = created.json().id as string;
+    const second = await newProfile('Second client', agency.key);
     users += 1;
     const insta = await connectSandboxAccount(t, sandbox, agency, 'instagram', `cmt_filters_${users}`);
     const threads = await connectSandboxAccount(t, sandbox, agency, 'threads', `cmt_filters_t_${users}`, {
@@ -743,13 +744,7 @@ describe('POST /v1/comments/sync', () => {
 
 describe('scope and moves', () => {
   it('a moved account keeps its comments; profile keys never see another profile’s', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Client B' },
-    });
-    const profileB = created.json().id as string;
+    const profileB = await newProfile('Client B');
     const keyB = await t.createProfileKey(owner.ownerId, profileB);
     const keyDefault = await t.createProfileKey(owner.ownerId, owner.defaultProfileId);
     const account = await connected('instagram');
@@ -942,13 +937,7 @@ describe('polling', () => {
 
 describe('profile deletion', () => {
   it('deletes the profile’s comments', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Leaving client' },
-    });
-    const profileId = created.json().id as string;
+    const profileId = await newProfile('Leaving client');
     const account = await connected('instagram', { profileId });
     const made = await commentOn('instagram', account, { text: 'soon gone' });
     await arrived(made.id);
@@ -1283,14 +1272,7 @@ describe('many notices at once', () => {
 
   it('one job of notices for accounts of two owners and two profiles stores each comment under its own account, owner and profile, with its own event', async () => {
     const agency = await t.createOwner();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'A second client' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const second = created.json().id as string;
+    const second = await newProfile('A second client');
     // No worker meanwhile: the accounts' first polls would store the comments on their own.
     await withoutWorkers(async () => {
       const [inDefault, inSecond] = [await connected('instagram'), await connected('instagram', { profileId: second })];
@@ -1370,14 +1352,7 @@ describe('many notices at once', () => {
   });
 
   it("one job of notices on four accounts' posts names each comment's post: published through the API, seen before, new, and published through the API before its account moved", async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'A client the account moved to' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const movedTo = created.json().id as string;
+    const movedTo = await newProfile('A client the account moved to');
     await withoutWorkers(async () => {
       const [viaApi, seen, fresh, moved] = [
         await connected('instagram'),
@@ -1975,13 +1950,7 @@ describe('LinkedIn: comments read by polling, answered as the organization', () 
     expect(mismatched.statusCode).toBe(404);
     expect(mismatched.json().error.code).toBe('reply_not_found');
 
-    const profile = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profiles',
-      headers: auth(owner.key),
-      payload: { name: 'Another client' },
-    });
-    const key = await t.createProfileKey(owner.ownerId, profile.json().id);
+    const key = await t.createProfileKey(owner.ownerId, await newProfile('Another client'));
     const elsewhere = await deleteReply(other.comment.id, other.reply.id, key);
     expect(elsewhere.statusCode, elsewhere.body).toBe(404);
     expect(elsewhere.json().error.code).toBe('comment_not_found');
