@@ -21,8 +21,8 @@ import { graph, graphAnswer } from './errors.ts';
 const IDS_PER_READ = 50;
 
 /**
- * The ids read at once, each three or four statements: a read of 50 answers in about the time
- * Graph takes, not in 200 statements' turns. The answer does not depend on which read ends
+ * The ids read at once, each one statement (Instagram's) or two to three (Facebook's): a read of
+ * 50 answers in about the time Graph takes, not in one statement's turn after another. The answer does not depend on which read ends
  * first: each id's object in the order asked, the missing ids in that order, and the first other
  * refusal in that order.
  */
