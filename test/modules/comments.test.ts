@@ -88,7 +88,6 @@ function toSecond(iso: string): string {
   return new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
 }
 
-/** A comment by someone else, added on the platform (the sandbox's control API). */
 /** A new profile of the key's owner, made through the API; its id. */
 async function newProfile(name: string, key = owner.key): Promise<string> {
   const created = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: auth(key), payload: { name } });
@@ -96,6 +95,7 @@ async function newProfile(name: string, key = owner.key): Promise<string> {
   return created.json().id as string;
 }
 
+/** A comment by someone else, added on the platform (the sandbox's control API). */
 async function commentOn(
   platform: Platform,
   account: SandboxAccount,

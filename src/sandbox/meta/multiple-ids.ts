@@ -22,9 +22,9 @@ const IDS_PER_READ = 50;
 
 /**
  * The ids read at once, each one statement (Instagram's) or two to three (Facebook's): a read of
- * 50 answers in about the time Graph takes, not in one statement's turn after another. The answer does not depend on which read ends
- * first: each id's object in the order asked, the missing ids in that order, and the first other
- * refusal in that order.
+ * 50 answers in about the time Graph takes, not in one statement's turn after another. The
+ * answer does not depend on which read ends first: each id's object in the order asked, the
+ * missing ids in that order, and the first other refusal in that order.
  */
 const READS_AT_ONCE = 8;
 
