@@ -57,8 +57,12 @@ function task<T extends TaskName>(name: T, run: (payload: TaskPayloads[T]) => Pr
   const validator = madeOnce(() => Compile(TASKS[name].payload));
   return async (payload, helpers) => {
     if (!validator().Check(payload)) {
-      // A malformed job would fail the same way on every retry; drop it and say so.
-      helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload ${JSON.stringify(payload)}`);
+      // A malformed job would fail the same way on every retry; drop it and say where it is wrong,
+      // not what it holds (a payload may carry other people's text or an address).
+      const wrong = [...validator().Errors(payload)]
+        .slice(0, 5)
+        .map((error) => `${error.instancePath || '/'}: ${error.message}`);
+      helpers.logger.error(`dropping ${name} job ${helpers.job.id}: malformed payload (${wrong.join('; ')})`);
       return;
     }
     await runJob(

@@ -1,4 +1,4 @@
-import { Logger, type LogLevel, type ParsedCronItem, parseCrontab, type Runner, run } from 'graphile-worker';
+import { type ParsedCronItem, parseCrontab, type Runner, run } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as Pino } from 'pino';
 import { createPool } from './db/connection.ts';
@@ -7,18 +7,9 @@ import { workerLiveness } from './jobs/liveness.ts';
 import { priorityOf, TASKS, type TaskName } from './jobs/queue.ts';
 import { queuePool } from './jobs/queue-pool.ts';
 import { superviseRunners } from './jobs/supervise.ts';
+import { workerLogger } from './jobs/worker-log.ts';
 import { installModules } from './modules.ts';
 import { CRONTAB, type TaskDeps, taskList } from './tasks.ts';
-
-/**
- * graphile-worker's advice for a pool of its own: it warns at every start when the pool it is
- * given has fewer connections than a job pool has slots. Here it is given the process's pool
- * (DB_POOL_SIZE, default 10), smaller than the slots on purpose: a running job holds none of the
- * queue's connections (the local queue fetches for every slot in one query), most jobs wait on a
- * platform or a receiver, and docs/deployment.md (Sizing) says when to raise it. An operator reads
- * a warning as a fault, so this one line is logged at debug.
- */
-const POOL_SMALLER_THAN_SLOTS = /^WARNING: having maxPoolSize \(\d+\) smaller than concurrency \(\d+\)/;
 
 /**
  * Connections for graphile-worker's `LISTEN`: one for each of the two job pools, held while it
@@ -31,19 +22,6 @@ const LISTENING_CONNECTIONS = 2;
 function prioritiesOf(only: (name: string) => boolean): number[] {
   const taken = (Object.keys(TASKS) as TaskName[]).filter((name) => only(name));
   return [...new Set(taken.map(priorityOf))];
-}
-
-/** graphile-worker's log lines, through the service's pino logger. */
-function workerLogger(log: Pino): Logger {
-  return new Logger((scope) => (level: LogLevel, message: string, meta?: unknown) => {
-    const fields = { component: 'worker', ...scope, ...(meta && typeof meta === 'object' ? meta : {}) };
-    log[pinoLevel(level, message)](fields, message);
-  });
-}
-
-function pinoLevel(level: LogLevel, message: string): 'error' | 'warn' | 'info' | 'debug' {
-  if (POOL_SMALLER_THAN_SLOTS.test(message)) return 'debug';
-  return level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
 }
 
 export interface RunningWorker {

@@ -50,6 +50,8 @@ export interface TestApp {
     /** Jobs run at once (default 4), and bulk jobs beside them (default WORKER_BULK_CONCURRENCY). */
     concurrency?: number;
     bulkConcurrency?: number;
+    /** Where the worker logs (default: nowhere). */
+    log?: pino.Logger;
   }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
@@ -129,7 +131,7 @@ export async function startTestApp(
         databaseUrl: database.url,
         concurrency: options.concurrency ?? 4,
         bulkConcurrency: options.bulkConcurrency ?? config.workerBulkConcurrency,
-        log: pino({ level: 'silent' }),
+        log: options.log ?? pino({ level: 'silent' }),
         secretKey,
         files: config,
         agent,
