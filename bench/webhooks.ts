@@ -33,7 +33,10 @@
  *       waits until the backlog before it is sent), so they are shown, not judged;
  *   (c) latency: BENCH_WEBHOOK_LATENCY_EVENTS events, one per transaction (as the service
  *       emits them), paced at BENCH_WEBHOOK_LATENCY_RATE events/s: by default the aimed
- *       2,000 deliveries/s. The p99 aim is judged here: the delay at the aimed rate;
+ *       2,000 deliveries/s. Each transaction starts at its time, with up to PACED_IN_FLIGHT
+ *       committing at once (as the service's requests and jobs emit side by side), so a slow
+ *       commit does not lower the rate offered. The p99 aim is judged here: the delay at the
+ *       aimed rate;
  *   (c2) latency beside other work: (c) again, BENCH_WEBHOOK_BUSY_EVENTS events, while
  *       BENCH_WEBHOOK_BUSY_LOOPS processes each keep a core busy (bench/busy.ts), as another
  *       program on the machine would: the p99 aim must hold there too.
@@ -138,6 +141,13 @@ const AIM_RATIO = 0.6;
 const AIM_POSTGRES_US_PER_DELIVERY = 150;
 /** The most endpoints an owner may have (422 webhook_limit_reached beyond). */
 const MAX_ENDPOINTS = 10;
+/**
+ * Transactions a paced run ((c), (c2)) may have committing at once: one at a time, on a database
+ * busy enough that a commit takes longer than the interval between events, the producer offered
+ * less than the aimed rate (1,533 of 2,000 deliveries/s on 2026-12-02), and the aim was judged
+ * below it. The service's API process alone emits from DB_POOL_SIZE (10) connections.
+ */
+const PACED_IN_FLIGHT = 8;
 /** PostgreSQL flushes an idle backend's statistics within 10 s (PGSTAT_IDLE_INTERVAL). */
 const PG_STATS_SETTLE_MS = 11_000;
 
@@ -469,7 +479,8 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   const cpuBefore = await receiverRunCpuSample(pids);
   const pace = run.rate === undefined ? 'as fast as possible' : `${run.rate} events/s`;
   progress(`${label}: ${count} events × ${s.endpoints} endpoints, ${run.batch} per transaction, ${pace} ... `);
-  const produced = await produce(db, ownerId, count, run.batch, run.rate, steps);
+  const inFlight = run.rate === undefined ? 1 : PACED_IN_FLIGHT;
+  const produced = await produce(db, ownerId, count, run.batch, run.rate, steps, inFlight);
   const producedSeconds = (produced.lastCommit - produced.started) / 1000;
   progress(`all committed ... `);
   await awaitArrivals(receiver, expected, s.stallMs, steps);
@@ -788,7 +799,7 @@ process.exitCode = await runBench({
     progress(`server pid ${server.pid} at ${server.origin}\n`);
     const endpoints = await createEndpoints(server, receiver, s.endpoints);
     await receiver.setSecrets(endpoints.map((e) => e.secret));
-    const pool = await embeddedPool(dataDir, 'bench-webhooks', 2);
+    const pool = await embeddedPool(dataDir, 'bench-webhooks', PACED_IN_FLIGHT + 1);
     // Added last, so it ends first: before the server stops its PostgreSQL.
     atEnd(() => pool.end().catch(() => {}));
     if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
