@@ -73,11 +73,11 @@ export interface Produced {
 }
 
 /**
- * `count` events, `batch` per transaction. Paced at `rate` events/s when given: each transaction
- * starts at its time while up to `inFlight` - 1 earlier ones are still committing, as the
- * service's requests and jobs emit theirs side by side (one at a time, a producer whose
- * transactions take longer than their interval, on a busy database, offers less than its rate).
- * Unpaced, as fast as one transaction after another allows.
+ * `count` events, `batch` per transaction, at most `inFlight` transactions committing at once (by
+ * default one after another). Paced at `rate` events/s when given: each transaction starts at its
+ * time unless `inFlight` are still under way. More than one lets a paced run offer its rate as the
+ * service's requests and jobs emit side by side: one at a time, a producer whose transactions take
+ * longer than their interval, on a busy database, offers less than its rate.
  */
 export async function produce(
   db: Db,
