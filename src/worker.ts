@@ -46,6 +46,12 @@ export async function startWorker(
     log: Pino;
     /** Called once if a job pool stops without being asked to (superviseRunners). */
     onFailure: (error: Error) => void;
+    /**
+     * Whether this process adds the periodic tasks' jobs (default true). Without them it runs only
+     * the jobs queued for it, so a test that runs a periodic task itself, on a moved clock, is not
+     * raced by the same task started at a minute's turn.
+     */
+    periodic?: boolean;
   },
 ): Promise<RunningWorker> {
   installModules();
@@ -97,7 +103,8 @@ export async function startWorker(
   };
   const runners: Runner[] = [];
   try {
-    runners.push(await pool(options.concurrency, (name) => !bulk(name), parseCrontab(CRONTAB), queue.pool));
+    const cron = options.periodic === false ? [] : parseCrontab(CRONTAB);
+    runners.push(await pool(options.concurrency, (name) => !bulk(name), cron, queue.pool));
     // Bulk work may start a poll later (a second at most): the bulk pool does not fetch at every
     // insert of a time-critical job (queue-pool.ts, pollingPool).
     runners.push(await pool(options.bulkConcurrency, bulk, [], queue.pollingPool));

@@ -52,6 +52,8 @@ export interface TestApp {
     bulkConcurrency?: number;
     /** Where the worker logs (default: nowhere). */
     log?: pino.Logger;
+    /** false: no periodic tasks, for a test that runs them itself (default true). */
+    periodic?: boolean;
   }): Promise<RunningWorker>;
   /** Stops the workers started so far (a test that attempts deliveries itself must not race one). */
   stopWorkers(): Promise<void>;
@@ -144,6 +146,7 @@ export async function startTestApp(
         commentPollIntervalMs: config.commentPollIntervalMs,
         auditLogRetentionMs: config.auditLogRetentionMs,
         publicUrl: config.publicUrl,
+        periodic: options.periodic,
         sendMail:
           options.sendMail ??
           createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir, log: () => {} }),
