@@ -148,3 +148,18 @@ export async function restartWithStatements(
   await stopServer(server.child);
   return await startService({ ...serverOptions, ownerKey: server.ownerKey });
 }
+
+/**
+ * Has PostgreSQL log what can hold up every transaction for a while: every autovacuum, and every
+ * lock waited for over 200 ms, every checkpoint, its times in UTC. A reload, no restart: read back
+ * from its log by a paced run's report (slowest-second.ts).
+ */
+export async function logStalls(pool: pg.Pool): Promise<void> {
+  await pool.query('alter system set log_autovacuum_min_duration = 0');
+  await pool.query('alter system set log_lock_waits = on');
+  await pool.query(`alter system set deadlock_timeout = '200ms'`);
+  await pool.query('alter system set log_checkpoints = on');
+  // The report reads the times back as UTC.
+  await pool.query(`alter system set log_timezone = 'UTC'`);
+  await pool.query('select pg_reload_conf()');
+}

@@ -40,6 +40,10 @@
  *   (c2) latency beside other work: (c) again, BENCH_WEBHOOK_BUSY_EVENTS events, while
  *       BENCH_WEBHOOK_BUSY_LOOPS processes each keep a core busy (bench/busy.ts), as another
  *       program on the machine would: the p99 aim must hold there too.
+ *   For (c) and (c2), the second of commits whose worst delivery waited longest, its waits split
+ *       into commit → attempt started (queue and worker) and attempt started → arrival (the
+ *       POST), with the checkpoints, autovacuums and lock waits PostgreSQL logged around it
+ *       (bench/slowest-second.ts): a missed p99 is a stretch in which every event waits.
  *
  * Each event's commit time is when its transaction's COMMIT returned; a delivery's arrival is
  * when the receiver had the request's headers. Commit → first attempt is reported over every
@@ -99,9 +103,10 @@ import {
   receiverRunCpuSample,
   sumNamedCpuUse,
 } from './cpu.ts';
-import { awaitArrivals, createEndpoints, type Endpoint, envelopeOf, produce } from './fanout.ts';
+import { awaitArrivals, createEndpoints, type Endpoint, envelopeOf, type Produced, produce } from './fanout.ts';
 import { benchSteps, runBench } from './harness.ts';
 import {
+  logStalls,
   type PgStats,
   pgStats,
   pgStatsBetween,
@@ -123,6 +128,7 @@ import {
 } from './report.ts';
 import { BenchError, embeddedPool, lastServerOutput, postmasterPid } from './server.ts';
 import { postSigned } from './signed-post.ts';
+import { postgresLogBetween, type SlowestSecond, slowestSecond, type TimedDelivery } from './slowest-second.ts';
 import {
   createFloorTables,
   dropFloorTables,
@@ -442,6 +448,8 @@ interface FanOutResult {
   pg: PgStats;
   /** pg_stat_statements of the run, when loaded. */
   statements: Statement[] | undefined;
+  /** A paced run's worst second of commits, and what PostgreSQL logged around it. */
+  slowest: { second: SlowestSecond; log: { at: number; line: string }[]; intoRunMs: number } | undefined;
 }
 
 interface Context {
@@ -554,6 +562,7 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   const pgAfter = await pgStats(pool);
 
   const seconds = (lastArrival - produced.firstCommit) / 1000;
+  const slowest = run.rate === undefined ? undefined : await slowestOf(pool, dataDir, rows, produced, first);
   progress(`${rows.length} delivered in ${seconds.toFixed(1)} s\n`);
   return {
     run,
@@ -572,7 +581,45 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
     cpu: cpuBetween(cpuBefore, cpuAfter),
     pg: pgStatsBetween(pgBefore, pgAfter),
     statements: statementsOfRun,
+    slowest,
   };
+}
+
+/** Seconds either side of the slowest second in which PostgreSQL's log is read. */
+const LOG_MARGIN_MS = 2000;
+
+/** The paced run's slowest second of commits (slowest-second.ts), from each delivery's first attempt. */
+async function slowestOf(
+  pool: pg.Pool,
+  dataDir: string,
+  rows: DeliveryRow[],
+  produced: Produced,
+  first: Map<string, Arrival>,
+): Promise<FanOutResult['slowest']> {
+  const { rows: attempts } = await pool.query<{ delivery_id: string; at: number }>(
+    `select delivery_id, (extract(epoch from min(attempted_at)) * 1000)::float8 as at
+     from webhook_attempts where delivery_id = any($1::uuid[]) group by delivery_id`,
+    [rows.map((r) => r.id)],
+  );
+  const attempted = new Map(attempts.map((a) => [a.delivery_id, a.at]));
+  const timed: TimedDelivery[] = [];
+  for (const row of rows) {
+    const commit = produced.commits.get(row.event_id);
+    const at = attempted.get(row.id);
+    const arrival = first.get(row.id)?.at;
+    if (commit !== undefined && at !== undefined && arrival !== undefined) {
+      timed.push({ commit, attempted: at, arrival });
+    }
+  }
+  const second = slowestSecond(timed);
+  if (second === undefined) return undefined;
+  const text = await fs.readFile(path.join(dataDir, 'postgres.log'), 'utf8').catch(() => '');
+  const log = postgresLogBetween(
+    text,
+    second.from - LOG_MARGIN_MS,
+    second.from + 1000 + second.worstMs + LOG_MARGIN_MS,
+  );
+  return { second, log, intoRunMs: second.from - produced.started };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -737,6 +784,18 @@ function report(
   );
   const check = (r: FanOutResult, name: string) =>
     `${name}: ${r.deliveries} deliveries in the database (${r.events} events × ${s.endpoints} endpoints), every one arrived, ${[...r.statuses].map(([st, n]) => `${n} ${st}`).join(', ')}, ${r.attempts} attempts recorded; ${r.duplicates} duplicate arrivals (at-least-once), ${r.unexpected} unexpected; ${r.signatures.badSignatures} bad signatures`;
+  const slowestLines = (r: FanOutResult, name: string) => {
+    if (r.slowest === undefined) return [];
+    const { second: w, log, intoRunMs } = r.slowest;
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 23);
+    const stage = (st: { meanMs: number; maxMs: number }) => `mean ${ms(st.meanMs)}, max ${ms(st.maxMs)} ms`;
+    return [
+      `${name}'s slowest second: the events committed from ${clock(w.from)} (${(intoRunMs / 1000).toFixed(0)} s into the run), ${w.deliveries} deliveries, the worst ${ms(w.worstMs)} ms; commit → attempt started ${stage(w.queue)}; attempt started → arrival ${stage(w.send)}`,
+      log.length === 0
+        ? `    PostgreSQL logged no checkpoint, autovacuum or lock wait within ${LOG_MARGIN_MS / 1000} s of it`
+        : `    PostgreSQL's log within ${LOG_MARGIN_MS / 1000} s of it:\n${log.map((l) => `      ${clock(l.at)} ${l.line}`).join('\n')}`,
+    ];
+  };
   const checks = [
     check(f, '(b)'),
     check(c, '(c)'),
@@ -769,6 +828,9 @@ function report(
     ...note,
     '',
     ...checks,
+    '',
+    ...slowestLines(c, '(c)'),
+    ...(c2 === undefined ? [] : slowestLines(c2, '(c2)')),
     ...(f.statements ? ['', statementsReport(f.statements, f.deliveries, 'delivery', '(b)')] : []),
     ...(c.statements ? ['', statementsReport(c.statements, c.deliveries, 'delivery', '(c)')] : []),
     '',
@@ -800,6 +862,7 @@ process.exitCode = await runBench({
     const endpoints = await createEndpoints(server, receiver, s.endpoints);
     await receiver.setSecrets(endpoints.map((e) => e.secret));
     const pool = await embeddedPool(dataDir, 'bench-webhooks', PACED_IN_FLIGHT + 1);
+    await logStalls(pool);
     // Added last, so it ends first: before the server stops its PostgreSQL.
     atEnd(() => pool.end().catch(() => {}));
     if (s.pgStatements) await pool.query('create extension if not exists pg_stat_statements');
