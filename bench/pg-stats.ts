@@ -15,6 +15,11 @@ export interface PgStats {
   walFullPages: number;
   /** Checkpoints begun, timed or requested. */
   checkpoints: number;
+  /**
+   * Pages of multixact offsets begun (2,048 multixacts a page): a row locked by two transactions
+   * at once (a foreign key's check of one parent row, FOR KEY SHARE) needs a multixact.
+   */
+  multixactPages: number;
 }
 
 export async function pgStats(pool: pg.Pool): Promise<PgStats> {
@@ -28,10 +33,12 @@ export async function pgStats(pool: pg.Pool): Promise<PgStats> {
     wal_bytes: string;
     wal_fpi: string;
     checkpoints: string;
+    multixact_pages: string;
   }>(
     `select xact_commit + xact_rollback as xacts, tup_inserted as ins, tup_updated as upd, tup_deleted as del,
        (select coalesce(sum(n_tup_hot_upd), 0) from pg_stat_all_tables) as hot,
-       w.wal_bytes, w.wal_fpi, c.num_timed + c.num_requested as checkpoints
+       w.wal_bytes, w.wal_fpi, c.num_timed + c.num_requested as checkpoints,
+       (select coalesce(sum(blks_zeroed), 0) from pg_stat_slru where name = 'MultiXactOffset') as multixact_pages
      from pg_stat_database, pg_stat_wal w, pg_stat_checkpointer c where datname = current_database()`,
   );
   const row = rows[0];
@@ -44,6 +51,7 @@ export async function pgStats(pool: pg.Pool): Promise<PgStats> {
     walBytes: Number(row?.wal_bytes ?? 0),
     walFullPages: Number(row?.wal_fpi ?? 0),
     checkpoints: Number(row?.checkpoints ?? 0),
+    multixactPages: Number(row?.multixact_pages ?? 0),
   };
 }
 
@@ -58,6 +66,7 @@ export function pgStatsBetween(before: PgStats, after: PgStats): PgStats {
     walBytes: after.walBytes - before.walBytes,
     walFullPages: after.walFullPages - before.walFullPages,
     checkpoints: after.checkpoints - before.checkpoints,
+    multixactPages: after.multixactPages - before.multixactPages,
   };
 }
 
