@@ -1,10 +1,11 @@
 /**
- * Where a paced run's worst delays came from. A steady run's p99 is missed by a stretch of a
- * second or so in which every event waits, not by a few slow deliveries spread over the run, so
- * the run is cut into the seconds its events committed in, and the second whose worst delivery
- * waited longest is split into its two stages: commit → the attempt's start (the job queue and
- * the worker) and the attempt's start → its arrival (the POST), beside what PostgreSQL logged
- * around it (checkpoints, autovacuum, lock waits).
+ * Where a paced run's worst delays came from. A steady run's p99 is missed by a stretch in which
+ * every event waits (a stall of a second or more, or a backlog growing where the service cannot
+ * keep up), not by a few slow deliveries spread over the run. So the run is cut into the seconds
+ * its events committed in, and the second whose worst delivery waited longest is split into its
+ * two stages: commit → the attempt's start (the job queue and the worker) and the attempt's start
+ * → its arrival (the POST), beside what PostgreSQL logged around it (checkpoints, autovacuum,
+ * lock waits).
  */
 
 export interface TimedDelivery {

@@ -923,7 +923,8 @@ process.exitCode = await runBench({
       events: s.latencyEvents,
       batch: 1,
       rate: s.latencyRate,
-      statistics: false,
+      // Its PostgreSQL line is printed too.
+      statistics: true,
       statements: true,
     });
     const busy =
@@ -935,7 +936,7 @@ process.exitCode = await runBench({
               events: s.busyEvents,
               batch: 1,
               rate: s.latencyRate,
-              statistics: false,
+              statistics: true,
               statements: false,
             }),
           );
