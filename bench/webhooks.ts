@@ -411,6 +411,8 @@ interface DeliveryRow {
   event_id: string;
   status: string;
   attempt_count: number;
+  /** Epoch ms of its first attempt's start, kept in its own row (later ones in webhook_attempts); null before one. */
+  first_attempt_at: number | null;
 }
 
 /** The deliveries the database holds for these events, once none of them is pending (or after 60 s). */
@@ -418,7 +420,9 @@ async function deliveriesOf(pool: pg.Pool, eventIds: string[]): Promise<Delivery
   const deadline = performance.now() + 60_000;
   for (;;) {
     const { rows } = await pool.query<DeliveryRow>(
-      'select id, event_id, status, attempt_count from webhook_deliveries where event_id = any($1::uuid[])',
+      `select id, event_id, status, attempt_count,
+         (extract(epoch from (attempts->0->>'attempted_at')::timestamptz) * 1000)::float8 as first_attempt_at
+       from webhook_deliveries where event_id = any($1::uuid[])`,
       [eventIds],
     );
     if (!rows.some((r) => r.status === 'pending') || performance.now() > deadline) return rows;
@@ -562,7 +566,7 @@ async function fanOut(ctx: Context, run: Run): Promise<FanOutResult> {
   const pgAfter = await pgStats(pool);
 
   const seconds = (lastArrival - produced.firstCommit) / 1000;
-  const slowest = run.rate === undefined ? undefined : await slowestOf(pool, dataDir, rows, produced, first);
+  const slowest = run.rate === undefined ? undefined : await slowestOf(dataDir, rows, produced, first);
   progress(`${rows.length} delivered in ${seconds.toFixed(1)} s\n`);
   return {
     run,
@@ -590,26 +594,17 @@ const LOG_MARGIN_MS = 2000;
 
 /** The paced run's slowest second of commits (slowest-second.ts), from each delivery's first attempt. */
 async function slowestOf(
-  pool: pg.Pool,
   dataDir: string,
   rows: DeliveryRow[],
   produced: Produced,
   first: Map<string, Arrival>,
 ): Promise<FanOutResult['slowest']> {
-  // A delivery's first attempt is kept in its own row (its later ones in webhook_attempts).
-  const { rows: attempts } = await pool.query<{ delivery_id: string; at: number | null }>(
-    `select id as delivery_id, (extract(epoch from (attempts->0->>'attempted_at')::timestamptz) * 1000)::float8 as at
-     from webhook_deliveries where id = any($1::uuid[])`,
-    [rows.map((r) => r.id)],
-  );
-  const attempted = new Map(attempts.map((a) => [a.delivery_id, a.at]));
   const timed: TimedDelivery[] = [];
   for (const row of rows) {
     const commit = produced.commits.get(row.event_id);
-    const at = attempted.get(row.id);
     const arrival = first.get(row.id)?.at;
-    if (commit !== undefined && at != null && arrival !== undefined) {
-      timed.push({ commit, attempted: at, arrival });
+    if (commit !== undefined && row.first_attempt_at !== null && arrival !== undefined) {
+      timed.push({ commit, attempted: row.first_attempt_at, arrival });
     }
   }
   const second = slowestSecond(timed);
