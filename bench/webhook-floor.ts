@@ -56,6 +56,14 @@ export interface FloorOptions {
   isInterrupted: () => boolean;
   /** Where it writes (floorTables when not given). */
   writes?: FloorWrites;
+  /**
+   * Events a second, each transaction started at its time with at most `inFlight` committing at
+   * once, as the bench's paced runs offer theirs (bench/fanout.ts, `produce`); as fast as one
+   * transaction after another when not given.
+   */
+  pace?: { rate: number; inFlight: number };
+  /** Waits a while (a paced producer's sleep). */
+  sleep?: (ms: number) => Promise<unknown>;
 }
 
 export interface FloorRun {
@@ -66,18 +74,26 @@ export interface FloorRun {
   firstCommit: number;
   /** Epoch ms when the last delivery's answer was read. */
   lastAnswer: number;
+  /** Epoch ms when the last transaction's COMMIT returned. */
+  lastCommit: number;
+  /** Per delivery sent, ms from its transaction's COMMIT returning to its POST being sent, ascending. */
+  waits: Float64Array;
+  /** Per delivery answered, ms from that COMMIT to its answer read, ascending (its arrival lies between). */
+  answered: Float64Array;
 }
 
 interface Delivery {
   id: string;
   endpoint: number;
   body: string;
+  /** Epoch ms when its transaction's COMMIT returned. */
+  committedAt: number;
 }
 
 interface FloorEvent {
   id: string;
   body: string;
-  deliveries: Delivery[];
+  deliveries: { id: string; endpoint: number }[];
 }
 
 interface Outcome {
@@ -161,8 +177,12 @@ export function serviceTables(ownerId: string, endpointIds: readonly string[]): 
  * row is committed, recording each answer; throws if any POST failed or was refused.
  */
 export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Promise<FloorRun> {
-  const { events, endpoints, batch, concurrency, post, isInterrupted, writes = floorTables } = options;
+  const { events, endpoints, batch, concurrency, post, isInterrupted, writes = floorTables, pace } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const committed: Delivery[] = [];
+  const waits = new Float64Array(events * endpoints);
+  const answered = new Float64Array(events * endpoints);
+  let answers = 0;
   let taken = 0;
   let producing = true;
   let waiting: (() => void)[] = [];
@@ -171,35 +191,59 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
     waiting = [];
   };
   let firstCommit = Number.NaN;
+  let lastCommit = Number.NaN;
   let lastAnswer = Number.NaN;
 
+  // One statement an event, as the service's changes emit them, `batch` events a transaction.
+  const write = async (first: number, n: number) => {
+    const made = Array.from({ length: n }, (_, i): FloorEvent => {
+      const id = newUuid();
+      const body = envelopeOf(id, first + i);
+      return {
+        id,
+        body,
+        deliveries: Array.from({ length: endpoints }, (_, endpoint) => ({ id: newUuid(), endpoint })),
+      };
+    });
+    await inTransaction(pool, async (client) => {
+      for (const event of made) await client.query(writes.event(event));
+    });
+    const at = epochMs();
+    firstCommit = Number.isNaN(firstCommit) ? at : Math.min(firstCommit, at);
+    lastCommit = Number.isNaN(lastCommit) ? at : Math.max(lastCommit, at);
+    committed.push(...made.flatMap((e) => e.deliveries.map((d) => ({ ...d, body: e.body, committedAt: at }))));
+    wake();
+  };
+
   const produce = async () => {
+    const started = performance.now();
+    const inFlight = new Set<Promise<void>>();
+    let failure: { reason: unknown } | undefined;
     try {
-      for (let done = 0; done < events && !isInterrupted(); ) {
+      for (let done = 0; done < events && !isInterrupted() && failure === undefined; ) {
         const n = Math.min(batch, events - done);
-        const made = Array.from({ length: n }, (_, i): FloorEvent => {
-          const id = newUuid();
-          const body = envelopeOf(id, done + i);
-          const deliveries: Delivery[] = Array.from({ length: endpoints }, (_, endpoint) => ({
-            id: newUuid(),
-            endpoint,
-            body,
-          }));
-          return { id, body, deliveries };
-        });
-        // One statement an event, as the service's changes emit them, `batch` events a transaction.
-        await inTransaction(pool, async (client) => {
-          for (const event of made) await client.query(writes.event(event));
-        });
-        if (Number.isNaN(firstCommit)) firstCommit = epochMs();
-        committed.push(...made.flatMap((event) => event.deliveries));
+        if (pace === undefined) {
+          await write(done, n);
+        } else {
+          const wait = started + (done / pace.rate) * 1000 - performance.now();
+          if (wait > 0) await sleep(wait);
+          while (inFlight.size >= Math.max(1, pace.inFlight)) await Promise.race(inFlight);
+          const written: Promise<void> = write(done, n)
+            .catch((reason: unknown) => {
+              failure ??= { reason };
+            })
+            .finally(() => inFlight.delete(written));
+          inFlight.add(written);
+        }
         done += n;
-        wake();
       }
     } finally {
+      // Every transaction settles before the senders are told there is no more.
+      await Promise.all(inFlight);
       producing = false;
       wake();
     }
+    if (failure !== undefined) throw failure.reason;
   };
 
   let recorded = 0;
@@ -221,8 +265,9 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
         await new Promise<void>((resume) => waiting.push(resume));
         continue;
       }
-      taken += 1;
       const at = epochMs();
+      waits[taken] = at - delivery.committedAt;
+      taken += 1;
       const started = performance.now();
       let status: number;
       try {
@@ -233,6 +278,7 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
         continue;
       }
       lastAnswer = epochMs();
+      answered[answers++] = lastAnswer - delivery.committedAt;
       if (status !== 200) {
         failures += 1;
         firstFailure ||= `answered ${status}`;
@@ -246,5 +292,13 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
   const failed = ended.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   if (failures > 0) throw new Error(`floor with writes: ${failures} POSTs failed, the first: ${firstFailure}`);
-  return { deliveries: taken, recorded, firstCommit, lastAnswer };
+  return {
+    deliveries: taken,
+    recorded,
+    firstCommit,
+    lastCommit,
+    lastAnswer,
+    waits: waits.subarray(0, taken).sort(),
+    answered: answered.subarray(0, answers).sort(),
+  };
 }

@@ -25,6 +25,9 @@
  *       event as the events module records it, its deliveries and each answer as the webhooks
  *       module writes them, every index included; run last, after (c2), so its rows are not in
  *       the way of the others. What the service's writes cost without its job queue;
+ *   (a3c) (a3) at (c)'s pace, after it: (c)'s events, one a transaction, at (c)'s rate with as many
+ *       committing at once, each delivery sent once committed; its commit → POST sent and commit
+ *       → answer read (a delivery's arrival lies between) are (c)'s floor, beside (c)'s aim;
  *   (b) throughput: BENCH_WEBHOOK_EVENTS events written with the service's own
  *       `emit(tx, event)` on the embedded PostgreSQL, BENCH_WEBHOOK_BATCH events per
  *       transaction, as fast as the database takes them: a burst, delivered by the workers.
@@ -345,6 +348,9 @@ interface FloorResult {
   seconds: number;
   perSecond: number;
   cpu: CpuUse;
+  /** Paced runs only: ms from each delivery's commit to its POST sent, and to its answer read, ascending. */
+  waits: Float64Array;
+  answered: Float64Array;
 }
 
 /**
@@ -359,7 +365,7 @@ async function floorWithWrites(
   pool: pg.Pool,
   s: Settings,
   pids: Pids,
-  floor: { label: string; writes: FloorWrites },
+  floor: { label: string; writes: FloorWrites; paced?: boolean },
 ): Promise<FloorResult> {
   // The floor's own tables are made for the run and dropped after it; the service's are there.
   const ownTables = floor.writes === floorTables;
@@ -381,12 +387,18 @@ async function floorWithWrites(
     await runDurableFloor(pool, { ...options, events: warmup });
     if (ownTables) await pool.query(`truncate ${FLOOR_SCHEMA}.events, ${FLOOR_SCHEMA}.deliveries`);
     await receiver.reset(true);
-    progress(`${s.events} events × ${endpoints.length} endpoints measured ... `);
+    // Paced: (c)'s events, one a transaction at (c)'s rate, as many committing at once as (c) lets.
+    const measured = floor.paced
+      ? { events: s.latencyEvents, batch: 1, pace: { rate: s.latencyRate, inFlight: PACED_IN_FLIGHT }, sleep }
+      : { events: s.events };
+    progress(
+      `${measured.events} events × ${endpoints.length} endpoints measured${floor.paced ? `, 1 per transaction, ${s.latencyRate} events/s` : ''} ... `,
+    );
     const before = await receiverRunCpuSample(pids);
-    const run = await runDurableFloor(pool, { ...options, events: s.events });
+    const run = await runDurableFloor(pool, { ...options, ...measured });
     const after = await receiverRunCpuSample(pids);
     checkInterrupted();
-    const expected = s.events * endpoints.length;
+    const expected = measured.events * endpoints.length;
     const received = (await receiver.status()).baseline;
     if (run.deliveries !== expected || received !== expected || run.recorded !== expected) {
       throw new BenchError(
@@ -395,7 +407,14 @@ async function floorWithWrites(
     }
     const seconds = (run.lastAnswer - run.firstCommit) / 1000;
     progress(`${(expected / seconds).toFixed(0)}/s\n`);
-    return { deliveries: expected, seconds, perSecond: expected / seconds, cpu: cpuBetween(before, after) };
+    return {
+      deliveries: expected,
+      seconds,
+      perSecond: expected / seconds,
+      cpu: cpuBetween(before, after),
+      waits: run.waits,
+      answered: run.answered,
+    };
   } finally {
     await agent.close();
     // Not in the way of an error already thrown (an interrupted run's pool may be closing).
@@ -635,6 +654,7 @@ function report(
   b: Baselines,
   w: FloorResult,
   w3: FloorResult,
+  w3c: FloorResult,
   s: Settings,
 ): string {
   const ratio = f.perSecond / b.perSecond;
@@ -712,18 +732,44 @@ function report(
         '',
         '',
       ],
+      [
+        `(a3c) the same at (c)'s pace: commit → POST sent`,
+        String(w3c.deliveries),
+        w3c.seconds.toFixed(2),
+        fixed0(w3c.perSecond),
+        ms(percentile(w3c.waits, 50)),
+        ms(percentile(w3c.waits, 99)),
+        ms(last(w3c.waits)),
+      ],
+      [
+        '    commit → answer read (the arrival lies between)',
+        String(w3c.answered.length),
+        '',
+        '',
+        ms(percentile(w3c.answered, 50)),
+        ms(percentile(w3c.answered, 99)),
+        ms(last(w3c.answered)),
+      ],
     ],
     [false, true, true, true, true, true, true],
   );
   // A paced run judges the delay at the aimed rate only if the producer managed that rate.
-  const pacedAim = (r: FanOutResult, name: string, beside: string) => {
+  const pacedAim = (r: FanOutResult, name: string, beside: string, floor?: FloorResult) => {
     const p99 = percentile(r.latencies, 99);
     const short = offered(r) < 0.95 * (r.run.rate ?? 0);
     return [
       `${name} p99 commit → first attempt under ${AIM_P99_MS} ms at ${fixed0((r.run.rate ?? 0) * s.endpoints)} deliveries/s${beside}`,
       `${ms(p99)} ms`,
-      `${met(p99 < AIM_P99_MS)}${short ? ` (the producer reached only ${fixed0(offered(r) * s.endpoints)} deliveries/s)` : ''}`,
+      `${met(p99 < AIM_P99_MS)}${short ? ` (the producer reached only ${fixed0(offered(r) * s.endpoints)} deliveries/s)` : ''}${floor === undefined ? '' : ` (its floor, (a3c): ${pacedFloorAgainstAim(floor)})`}`,
     ];
+  };
+  // The arrival lies between the POST's send and its answer: the floor met the aim if even its
+  // answers came within it, and missed it if even its sends did not.
+  const pacedFloorAgainstAim = (floor: FloorResult) => {
+    const sent = percentile(floor.waits, 99);
+    const answered = percentile(floor.answered, 99);
+    const verdict = answered < AIM_P99_MS ? 'met' : sent >= AIM_P99_MS ? 'NOT MET' : 'not told';
+    return `p99 ${ms(sent)} ms to the POST sent, ${ms(answered)} to its answer: ${verdict}`;
   };
   const pgPerDelivery = f.cpu.postgres === undefined ? undefined : (f.cpu.postgres * 1000) / f.deliveries;
   const aims = table(
@@ -734,7 +780,7 @@ function report(
         fixed0(f.perSecond),
         met(f.perSecond >= AIM_DELIVERIES_PER_SECOND),
       ],
-      pacedAim(c, '(c)', ''),
+      pacedAim(c, '(c)', '', w3c),
       ...(c2 === undefined ? [] : [pacedAim(c2, '(c2)', `, ${busyProcesses(s.busyLoops)} beside`)]),
       [
         `(b)/(a) requests/s at least ${AIM_RATIO}`,
@@ -765,6 +811,7 @@ function report(
       ...cpuRows('(a) baseline (bench: the sender)', b.cpu, b.requests),
       ...cpuRows('(a2) with writes (bench: producer and sender)', w.cpu, w.deliveries),
       ...cpuRows("(a3) with the service's writes (bench: the same)", w3.cpu, w3.deliveries),
+      ...cpuRows("(a3c) the same at (c)'s pace (bench: the same)", w3c.cpu, w3c.deliveries),
     ],
     [false, true, true, true, true, true],
   );
@@ -806,7 +853,9 @@ function report(
   // As bench/run.ts does: say when something outside the bench competed for the cores ((c2)'s
   // busy processes are the bench's own).
   const busiest = Math.max(
-    ...[f.cpu, c.cpu, b.before.cpu, b.after.cpu, w.cpu, w3.cpu].map((u) => (u.others ?? 0) / (u.wallMs * cores)),
+    ...[f.cpu, c.cpu, b.before.cpu, b.after.cpu, w.cpu, w3.cpu, w3c.cpu].map(
+      (u) => (u.others ?? 0) / (u.wallMs * cores),
+    ),
   );
   const note = outsideNote(busiest, 'requests/s and the delays move with that, CPU per request much less.');
   return [
@@ -818,6 +867,7 @@ function report(
     `ratio (b)/(a) of requests/s: ${ratio.toFixed(3)}; (a2)/(a): ${floorRatio.toFixed(3)}; (b)/(a2): ${(f.perSecond / w.perSecond).toFixed(3)}; (a3)/(a): ${serviceFloorRatio.toFixed(3)}; (b)/(a3): ${(f.perSecond / w3.perSecond).toFixed(3)}`,
     "(a2) writes each delivery before its POST and its answer after, in tables with no index but their keys, and takes committed deliveries from memory: no queue, no retries' schedule, no events' record.",
     "(a3) does the same in the service's own tables (the events' record, the deliveries with their indexes, each answer as a first attempt), after (c2): only the job queue is left out.",
+    "(a3c) is (a3) at (c)'s pace, one event a transaction with as many committing at once as (c) allows: the floor of (c)'s delay.",
     "(b)'s times are mostly the wait behind the burst's backlog; (c) shows the delay at a steady rate, (c2) the same while other work keeps the machine busy.",
     `(a) ran before the service's runs and again just after (b); every ratio is against both together${baselineMove(b)}.`,
     '',
@@ -943,6 +993,15 @@ process.exitCode = await runBench({
         endpoints.map((e) => e.id),
       ),
     });
-    return report(burst, paced, busy, b, floor, serviceFloor, s);
+    // (c)'s floor: the same writes, one event a transaction at (c)'s rate, its delays beside (c)'s.
+    const pacedFloor = await floorWithWrites(receiver, endpoints, pool, s, pids, {
+      label: "(a3c) the service's writes at (c)'s pace",
+      writes: serviceTables(
+        ownerId,
+        endpoints.map((e) => e.id),
+      ),
+      paced: true,
+    });
+    return report(burst, paced, busy, b, floor, serviceFloor, pacedFloor, s);
   },
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { epochMs } from '../../bench/fanout.ts';
 import { postSigned } from '../../bench/signed-post.ts';
 import { createFloorTables, dropFloorTables, runDurableFloor, serviceTables } from '../../bench/webhook-floor.ts';
 import type { Database } from '../../src/db/connection.ts';
@@ -104,6 +105,39 @@ describe('runDurableFloor', () => {
     expect(rows.every((r) => r.status_code === 200 && r.attempted && r.envelope_id === r.event_id)).toBe(true);
     const events = await database.pool.query('select count(*)::int as n from bench_floor.events');
     expect(events.rows[0]).toEqual({ n: 30 });
+    await dropFloorTables(database.pool);
+  });
+
+  it('paced: starts each one-event transaction at its time, sends every delivery once, and gives its wait from commit to send', async () => {
+    arrivals.length = 0;
+    refusePath = '';
+    await createFloorTables(database.pool);
+    const before = epochMs();
+    const run = await runDurableFloor(database.pool, {
+      events: 10,
+      endpoints: 2,
+      batch: 1,
+      concurrency: 4,
+      post,
+      isInterrupted: () => false,
+      pace: { rate: 20, inFlight: 3 },
+    });
+    const sent = epochMs();
+    expect(run).toMatchObject({ deliveries: 20, recorded: 20 });
+    expect(new Set(arrivals.map((a) => a.delivery)).size).toBe(20);
+    expect(arrivals.every((a) => a.rowBefore && !a.outcomeBefore && a.signed)).toBe(true);
+    // The tenth event is due 9 / 20 s after the start: paced, not as fast as possible.
+    expect(run.lastCommit - before).toBeGreaterThanOrEqual(450);
+    expect(run.waits).toHaveLength(20);
+    expect([...run.waits]).toEqual([...run.waits].sort((a, b) => a - b));
+    expect(run.waits.every((w) => w >= 0 && w <= sent - before)).toBe(true);
+    expect(run.answered).toHaveLength(20);
+    // A delivery's answer comes after its POST was sent: the n-th shortest wait to an answer is no shorter.
+    expect(run.answered.every((a, i) => a >= (run.waits[i] ?? Number.POSITIVE_INFINITY) && a <= sent - before)).toBe(
+      true,
+    );
+    const events = await database.pool.query('select count(*)::int as n from bench_floor.events');
+    expect(events.rows[0]).toEqual({ n: 10 });
     await dropFloorTables(database.pool);
   });
 
