@@ -351,6 +351,8 @@ interface FloorResult {
   /** Paced runs only: ms from each delivery's commit to its POST sent, and to its answer read, ascending. */
   waits: Float64Array;
   answered: Float64Array;
+  /** Paced runs with BENCH_WEBHOOK_PG_STATEMENTS: its statements, to read beside (c)'s. */
+  statements: Statement[] | undefined;
 }
 
 /**
@@ -394,9 +396,12 @@ async function floorWithWrites(
     progress(
       `${measured.events} events × ${endpoints.length} endpoints measured${floor.paced ? `, 1 per transaction, ${s.latencyRate} events/s` : ''} ... `,
     );
+    const withStatements = s.pgStatements && floor.paced === true;
+    if (withStatements) await pool.query('select pg_stat_statements_reset()');
     const before = await receiverRunCpuSample(pids);
     const run = await runDurableFloor(pool, { ...options, ...measured });
     const after = await receiverRunCpuSample(pids);
+    const statementsOfRun = withStatements ? await statements(pool) : undefined;
     checkInterrupted();
     const expected = measured.events * endpoints.length;
     const received = (await receiver.status()).baseline;
@@ -414,6 +419,7 @@ async function floorWithWrites(
       cpu: cpuBetween(before, after),
       waits: run.waits,
       answered: run.answered,
+      statements: statementsOfRun,
     };
   } finally {
     await agent.close();
@@ -883,6 +889,7 @@ function report(
     ...(c2 === undefined ? [] : slowestLines(c2, '(c2)')),
     ...(f.statements ? ['', statementsReport(f.statements, f.deliveries, 'delivery', '(b)')] : []),
     ...(c.statements ? ['', statementsReport(c.statements, c.deliveries, 'delivery', '(c)')] : []),
+    ...(w3c.statements ? ['', statementsReport(w3c.statements, w3c.deliveries, 'delivery', '(a3c)')] : []),
     '',
   ].join('\n');
 }
