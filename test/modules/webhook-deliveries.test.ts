@@ -985,6 +985,30 @@ describe('delivery history', () => {
   });
 });
 
+describe('the 30 days of history', () => {
+  it("deletes every endpoint's deliveries older than 30 days, of every owner, and keeps the younger", async () => {
+    const a = await t.createOwner();
+    const b = await t.createOwner();
+    const first = await endpoint('https://hooks.example.test/a1', ['post.published'], a);
+    const second = await endpoint('https://hooks.example.test/a2', ['post.published'], a);
+    const other = await endpoint('https://hooks.example.test/b1', ['post.published'], b);
+    for (let i = 0; i < 3; i += 1) {
+      await emitEvent(a, 'post.published', null);
+      await emitEvent(b, 'post.published', null);
+    }
+    // Day 0 plus 30 days and a second: those are past the history; one made on day 10 is not.
+    advanceClock(10 * 24 * 60 * 60 * 1000);
+    const kept = await emitEvent(a, 'post.published', null);
+    advanceClock(20 * 24 * 60 * 60 * 1000 + 1000);
+    // Three a statement, batch after batch across the endpoints (the earlier tests' old ones go too).
+    expect(await deleteOldDeliveries(t.database.db, 3)).toBeGreaterThanOrEqual(9);
+    expect((await deliveriesOf(first.id)).map((d) => d.eventId)).toEqual([kept.id]);
+    expect((await deliveriesOf(second.id)).map((d) => d.eventId)).toEqual([kept.id]);
+    expect(await deliveriesOf(other.id)).toEqual([]);
+    expect(await deleteOldDeliveries(t.database.db, 3)).toBe(0);
+  });
+});
+
 describe('secret rotation', () => {
   it('signs with the new and the old secret for 24 hours', async () => {
     const r = await receiver();
