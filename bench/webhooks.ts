@@ -670,25 +670,10 @@ function report(
   const fixed0 = (n: number) => n.toFixed(0);
   const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
   const offered = (r: FanOutResult) => r.events / r.producedSeconds;
+  const delays = (a: Float64Array) => [ms(percentile(a, 50)), ms(percentile(a, 99)), ms(last(a))];
   const fanOutRows = (r: FanOutResult, title: string) => [
-    [
-      title,
-      String(r.deliveries),
-      r.seconds.toFixed(2),
-      fixed0(r.perSecond),
-      ms(percentile(r.latencies, 50)),
-      ms(percentile(r.latencies, 99)),
-      ms(last(r.latencies)),
-    ],
-    [
-      '    the first delivery of each event',
-      String(r.firstPerEvent.length),
-      '',
-      '',
-      ms(percentile(r.firstPerEvent, 50)),
-      ms(percentile(r.firstPerEvent, 99)),
-      ms(last(r.firstPerEvent)),
-    ],
+    [title, String(r.deliveries), r.seconds.toFixed(2), fixed0(r.perSecond), ...delays(r.latencies)],
+    ['    the first delivery of each event', String(r.firstPerEvent.length), '', '', ...delays(r.firstPerEvent)],
     [
       `    events committed, ${r.run.batch} per transaction`,
       String(r.events),
@@ -743,18 +728,14 @@ function report(
         String(w3c.deliveries),
         w3c.seconds.toFixed(2),
         fixed0(w3c.perSecond),
-        ms(percentile(w3c.waits, 50)),
-        ms(percentile(w3c.waits, 99)),
-        ms(last(w3c.waits)),
+        ...delays(w3c.waits),
       ],
       [
         '    commit → answer read (the arrival lies between)',
         String(w3c.answered.length),
         '',
         '',
-        ms(percentile(w3c.answered, 50)),
-        ms(percentile(w3c.answered, 99)),
-        ms(last(w3c.answered)),
+        ...delays(w3c.answered),
       ],
     ],
     [false, true, true, true, true, true, true],
