@@ -92,49 +92,78 @@ export async function produce(
   const commits = new Map<string, number>();
   let firstCommit = Number.NaN;
   let lastCommit = Number.NaN;
-  const started = performance.now();
   const startedEpoch = epochMs();
-  let reported = started;
-  const pending = new Set<Promise<void>>();
-  const failures: unknown[] = [];
-  const write = async (first: number, n: number) => {
-    const ids = await db.transaction(async (tx) => {
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) {
-        const { id } = await emit(tx, { ownerId, profileId: null, type: EVENT_TYPE, data: eventData(first + i) });
-        ids.push(id);
+  let reported = performance.now();
+  await writePaced({
+    count,
+    batch,
+    rate,
+    inFlight,
+    sleep,
+    each: (done) => {
+      checkInterrupted();
+      if (done > 0 && performance.now() - reported > 5000) {
+        reported = performance.now();
+        progress(`${done} events ... `);
       }
-      return ids;
-    });
-    const at = epochMs();
-    for (const id of ids) commits.set(id, at);
-    firstCommit = Number.isNaN(firstCommit) ? at : Math.min(firstCommit, at);
-    lastCommit = Number.isNaN(lastCommit) ? at : Math.max(lastCommit, at);
-  };
-  for (let done = 0; done < count && failures.length === 0; ) {
-    checkInterrupted();
+    },
+    write: async (first, n) => {
+      const ids = await db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (let i = 0; i < n; i++) {
+          const { id } = await emit(tx, { ownerId, profileId: null, type: EVENT_TYPE, data: eventData(first + i) });
+          ids.push(id);
+        }
+        return ids;
+      });
+      const at = epochMs();
+      for (const id of ids) commits.set(id, at);
+      firstCommit = Number.isNaN(firstCommit) ? at : Math.min(firstCommit, at);
+      lastCommit = Number.isNaN(lastCommit) ? at : Math.max(lastCommit, at);
+    },
+  });
+  return { commits, started: startedEpoch, firstCommit, lastCommit };
+}
+
+/**
+ * Calls `write(first, n)` for `count` items, `batch` a call (n is less only for the last), with at most
+ * `inFlight` calls under way at once. Paced at `rate` items/s when given: each call starts at its time
+ * unless `inFlight` are still under way; otherwise each as soon as a slot is free. `each(done)` runs
+ * before each call is started (it may throw to stop the run); `stop()` ends the run early. Stops
+ * starting calls at the first failure, waits for every call under way, then throws that failure.
+ */
+export async function writePaced(options: {
+  count: number;
+  batch: number;
+  rate: number | undefined;
+  inFlight: number;
+  sleep: (ms: number) => Promise<unknown>;
+  write: (first: number, n: number) => Promise<void>;
+  each?: (done: number) => void;
+  stop?: () => boolean;
+}): Promise<void> {
+  const { count, batch, rate, sleep, write, each, stop } = options;
+  const started = performance.now();
+  const pending = new Set<Promise<void>>();
+  let failure: { reason: unknown } | undefined;
+  for (let done = 0; done < count && failure === undefined && !stop?.(); ) {
+    each?.(done);
     const n = Math.min(batch, count - done);
     if (rate !== undefined) {
-      const due = started + (done / rate) * 1000;
-      const wait = due - performance.now();
+      const wait = started + (done / rate) * 1000 - performance.now();
       if (wait > 0) await sleep(wait);
     }
-    while (pending.size >= Math.max(1, inFlight)) await Promise.race(pending);
+    while (pending.size >= Math.max(1, options.inFlight)) await Promise.race(pending);
     const written: Promise<void> = write(done, n)
-      .catch((error: unknown) => {
-        failures.push(error);
+      .catch((reason: unknown) => {
+        failure ??= { reason };
       })
       .finally(() => pending.delete(written));
     pending.add(written);
     done += n;
-    if (performance.now() - reported > 5000) {
-      reported = performance.now();
-      progress(`${done} events ... `);
-    }
   }
   await Promise.all(pending);
-  if (failures.length > 0) throw failures[0];
-  return { commits, started: startedEpoch, firstCommit, lastCommit };
+  if (failure !== undefined) throw failure.reason;
 }
 
 /** Waits until `expected` distinct deliveries arrived; fails after `stallMs` without a new one. */

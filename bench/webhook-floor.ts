@@ -20,10 +20,11 @@
  * with every index those tables have. Only the job queue is left out then: what the service's
  * writes cost without it.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { GroupCommit } from '../src/db/group-commit.ts';
 import { newUuid } from '../src/ids.ts';
-import { envelopeOf, epochMs } from './fanout.ts';
+import { envelopeOf, epochMs, writePaced } from './fanout.ts';
 import { inTransaction } from './transaction.ts';
 
 export const FLOOR_SCHEMA = 'bench_floor';
@@ -178,7 +179,7 @@ export function serviceTables(ownerId: string, endpointIds: readonly string[]): 
  */
 export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Promise<FloorRun> {
   const { events, endpoints, batch, concurrency, post, isInterrupted, writes = floorTables, pace } = options;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? delay;
   const committed: Delivery[] = [];
   const waits = new Float64Array(events * endpoints);
   const answered = new Float64Array(events * endpoints);
@@ -216,34 +217,21 @@ export async function runDurableFloor(pool: pg.Pool, options: FloorOptions): Pro
   };
 
   const produce = async () => {
-    const started = performance.now();
-    const inFlight = new Set<Promise<void>>();
-    let failure: { reason: unknown } | undefined;
     try {
-      for (let done = 0; done < events && !isInterrupted() && failure === undefined; ) {
-        const n = Math.min(batch, events - done);
-        if (pace === undefined) {
-          await write(done, n);
-        } else {
-          const wait = started + (done / pace.rate) * 1000 - performance.now();
-          if (wait > 0) await sleep(wait);
-          while (inFlight.size >= Math.max(1, pace.inFlight)) await Promise.race(inFlight);
-          const written: Promise<void> = write(done, n)
-            .catch((reason: unknown) => {
-              failure ??= { reason };
-            })
-            .finally(() => inFlight.delete(written));
-          inFlight.add(written);
-        }
-        done += n;
-      }
+      // Unpaced, one transaction after another, as the bench's burst commits the service's events.
+      await writePaced({
+        count: events,
+        batch,
+        rate: pace?.rate,
+        inFlight: pace?.inFlight ?? 1,
+        sleep,
+        write,
+        stop: isInterrupted,
+      });
     } finally {
-      // Every transaction settles before the senders are told there is no more.
-      await Promise.all(inFlight);
       producing = false;
       wake();
     }
-    if (failure !== undefined) throw failure.reason;
   };
 
   let recorded = 0;

@@ -242,7 +242,7 @@ const RETENTION_BATCH = 5_000;
  * rows a statement until none is left, so a large backlog never holds one long transaction.
  * The old ones are found endpoint by endpoint through the history's index (endpoint, time):
  * every delivery has an endpoint, and an index on the time alone would cost every delivery one
- * more index entry written for a clean-up that runs once a day.
+ * more index entry written for a clean-up that runs once an hour.
  */
 export async function deleteOldDeliveries(db: Db, batch = RETENTION_BATCH): Promise<number> {
   const cutoff = new Date(now().getTime() - HISTORY_DAYS * DAY_MS).toISOString();
